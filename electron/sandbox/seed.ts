@@ -1,0 +1,73 @@
+// The sandbox's seed file: accounts, keys, balances, projects and image prompts, validated with zod.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { JOB_TYPES } from '../shared/api/job-types';
+
+const simulateSchema = z.object({
+  outcome: z.enum(['SUCCESS', 'FAILED']).default('SUCCESS'),
+  durationMs: z.number().int().min(0).max(3_600_000).default(4000),
+  creditCost: z.number().finite().min(0).default(1),
+});
+export type Simulation = z.infer<typeof simulateSchema>;
+
+const isoOrNull = z
+  .string()
+  .refine((text) => !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 timestamp')
+  .nullable()
+  .default(null);
+
+const seedProjectSchema = z.object({
+  projectId: z.string().min(1),
+  projectName: z.string(),
+  projectType: z.enum(JOB_TYPES),
+  startDate: isoOrNull,
+  endDate: isoOrNull,
+  deleted: z.boolean().default(false),
+  fields: z.record(z.string(), z.looseObject({ label: z.string(), instructionType: z.string().optional() })),
+  simulate: simulateSchema.optional(),
+});
+export type SeedProject = z.infer<typeof seedProjectSchema>;
+
+const seedImagePromptSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  simulate: simulateSchema.optional(),
+});
+
+const seedAccountSchema = z.object({
+  apiKey: z.string().min(8, 'apiKey must be at least 8 characters'),
+  credits: z.number().finite(),
+  projects: z.array(seedProjectSchema).default([]),
+  imagePrompts: z.array(seedImagePromptSchema).default([]),
+});
+export type SeedAccount = z.infer<typeof seedAccountSchema>;
+
+export const sandboxSeedSchema = z
+  .object({ accounts: z.array(seedAccountSchema).min(1, 'the seed needs at least one account') })
+  .superRefine((seed, ctx) => {
+    const keys = new Set<string>();
+    for (const account of seed.accounts) {
+      if (keys.has(account.apiKey)) ctx.addIssue({ code: 'custom', message: 'two accounts share an apiKey' });
+      keys.add(account.apiKey);
+    }
+  });
+export type SandboxSeed = z.infer<typeof sandboxSeedSchema>;
+export type SandboxSeedInput = z.input<typeof sandboxSeedSchema>;
+
+export const DEFAULT_SIMULATION: Simulation = { outcome: 'SUCCESS', durationMs: 4000, creditCost: 1 };
+
+/** Reads and validates a seed file; the error names the file and the first problem. */
+export function loadSeedFile(path: string): SandboxSeed {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`Cannot read the seed file ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  const parsed = sandboxSeedSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`The seed file ${path} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,83 @@
+// The sandbox's programmatic interface: options, fault injection and the running handle tests use.
+import type { SandboxSeed, SandboxSeedInput } from './seed';
+
+export interface FaultSettings {
+  /** Added before every API and CDN response. */
+  latencyMs: number;
+  /** Share (0–1) of API requests answered 500 or 503 before they take effect. */
+  errorRate: number;
+  /** Share (0–1) of API requests answered 429 (with Retry-After) before they take effect. */
+  rateLimitRate: number;
+  /** Seconds in the Retry-After header of 429 answers. */
+  retryAfterSeconds: number;
+  /** Share (0–1) of API requests whose connection is reset mid-response, after they took effect. */
+  resetRate: number;
+  /** CDN downloads stop (socket destroyed) after this many body bytes; null = never. */
+  cdnCutAfterBytes: number | null;
+  /** CDN downloads are throttled to this speed; null = full speed. */
+  cdnBytesPerSecond: number | null;
+  /** Lifetime of signed URLs. */
+  signedUrlTtlMs: number;
+}
+
+/** A fault for the next matching request(s), for deterministic tests. */
+export type ScriptedFault =
+  | { kind: 'status'; status: 500 | 502 | 503 }
+  | { kind: 'rate-limit'; retryAfter?: string }
+  | { kind: 'reset-before' }
+  | { kind: 'reset-after' }
+  | { kind: 'delay'; ms: number };
+
+export interface ScriptOptions {
+  /** How many matching requests get the fault (default 1). */
+  times?: number;
+  /** Only requests with this method (e.g. 'POST'). */
+  method?: string;
+  /** Only requests whose path (without query) matches. */
+  path?: string | RegExp;
+}
+
+export interface FaultController {
+  readonly settings: Readonly<FaultSettings>;
+  set(settings: Partial<FaultSettings>): void;
+  /** Back to no faults and the default signed-URL lifetime; scripted faults are dropped. */
+  reset(): void;
+  script(fault: ScriptedFault, options?: ScriptOptions): void;
+  /** Scripted faults not yet used. */
+  pending(): number;
+}
+
+export interface SandboxOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Always loopback unless a caller insists; defaults to 127.0.0.1. */
+  host?: string;
+  /** Parsed or raw seed; defaults to resources/sandbox-seed.json. */
+  seed?: SandboxSeed | SandboxSeedInput;
+  /** Folder for sandbox.sqlite; null or omitted keeps everything in memory. */
+  dataDir?: string | null;
+  faults?: Partial<FaultSettings>;
+  /** HMAC secret for signed URLs; random per data folder when omitted (and kept in it). */
+  signingSecret?: string;
+  /** Request log lines (never carry the API key). */
+  log?: (line: string) => void;
+}
+
+export interface SandboxInspector {
+  /** Jobs stored for an account (all accounts when no key is given). */
+  jobCount(apiKey?: string): number;
+  credits(apiKey: string): number;
+  /** Storage keys of the files the sandbox holds. */
+  fileKeys(): string[];
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:8787 — the `{base_url}` and, under /cdn, the `{cdn_url}`. */
+  readonly url: string;
+  readonly port: number;
+  /** The seeded accounts' keys, in seed order. */
+  readonly apiKeys: readonly string[];
+  readonly faults: FaultController;
+  readonly inspect: SandboxInspector;
+  close(): Promise<void>;
+}

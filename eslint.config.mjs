@@ -1,0 +1,106 @@
+// Lint rules, including the import boundaries of DESIGN.md: src → shared; preload → shared;
+// main → core → shared; sandbox → shared. Raw ipcMain/ipcRenderer only in the two IPC wrapper files.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url'];
+
+/** A no-restricted-imports rule that forbids the given folders (relative imports) and packages. */
+function boundary(message, { folders = [], packages = [] }) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...folders.map((folder) => ({ group: [`**/${folder}/**`, `**/${folder}`], message })),
+          ...(packages.length ? [{ group: packages, message }] : []),
+        ],
+      },
+    ],
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'release/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportSpecifier[imported.name=/^ipc(Main|Renderer)$/]',
+          message: 'Use the typed IPC wrappers (electron/main/ipc.ts, electron/preload/bridge.ts).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...boundary('The renderer imports only electron/shared and its own files (DESIGN.md).', {
+        folders: ['core', 'main', 'preload', 'sandbox'],
+        packages: ['electron', ...nodeBuiltins],
+      }),
+    },
+  },
+  {
+    files: ['electron/shared/**/*.ts'],
+    rules: boundary('electron/shared is pure TypeScript: no node, no electron, no other folder.', {
+      folders: ['core', 'main', 'preload', 'sandbox', 'src'],
+      packages: ['electron', ...nodeBuiltins],
+    }),
+  },
+  {
+    files: ['electron/core/**/*.ts'],
+    rules: boundary('electron/core imports node and shared, never electron, main, preload or sandbox.', {
+      folders: ['main', 'preload', 'sandbox', 'src'],
+      packages: ['electron'],
+    }),
+  },
+  {
+    files: ['electron/sandbox/**/*.ts'],
+    rules: boundary('The sandbox imports only electron/shared and node (DESIGN.md).', {
+      folders: ['core', 'main', 'preload', 'src'],
+      packages: ['electron'],
+    }),
+  },
+  {
+    files: ['electron/preload/**/*.ts'],
+    rules: boundary('The preload imports only electron and electron/shared.', {
+      folders: ['core', 'main', 'sandbox', 'src'],
+      packages: nodeBuiltins,
+    }),
+  },
+  {
+    files: ['electron/main/**/*.ts'],
+    rules: boundary('Main is glue: it imports core, shared and (to start the built-in sandbox) sandbox.', {
+      folders: ['preload', 'src'],
+    }),
+  },
+  {
+    files: ['electron/main/ipc.ts', 'electron/preload/bridge.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  prettier,
+);
