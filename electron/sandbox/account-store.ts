@@ -1,0 +1,147 @@
+// Accounts, projects and image prompts: loaded from the seed, read by the API routes.
+import { randomUUID } from 'node:crypto';
+import type { SandboxDb } from './db';
+import { DEFAULT_SIMULATION, type SandboxSeed, type Simulation } from './seed';
+
+export interface Account {
+  id: string;
+  credits: number;
+}
+
+export interface ProjectRow {
+  id: string;
+  name: string;
+  type: string;
+  startDate: string | null;
+  endDate: string | null;
+  deleted: boolean;
+  fields: Record<string, unknown>;
+  simulation: Simulation;
+}
+
+export interface ImagePromptRow {
+  id: string;
+  name: string;
+  simulation: Simulation;
+}
+
+interface ProjectRecord {
+  id: string;
+  name: string;
+  type: string;
+  start_date: string | null;
+  end_date: string | null;
+  deleted: number;
+  fields: string;
+  simulate: string | null;
+}
+
+function toProject(row: ProjectRecord): ProjectRow {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    deleted: row.deleted === 1,
+    fields: JSON.parse(row.fields) as Record<string, unknown>,
+    simulation: row.simulate ? (JSON.parse(row.simulate) as Simulation) : DEFAULT_SIMULATION,
+  };
+}
+
+/** The active window is inclusive at both ends (the spec does not say; inclusive is the least surprising). */
+export function isActive(project: Pick<ProjectRow, 'startDate' | 'endDate'>, now: number): boolean {
+  if (project.startDate && Date.parse(project.startDate) > now) return false;
+  if (project.endDate && Date.parse(project.endDate) < now) return false;
+  return true;
+}
+
+export class AccountStore {
+  constructor(private readonly db: SandboxDb) {}
+
+  /**
+   * Applies the seed. Existing accounts keep their balance (so it survives a restart); projects and
+   * prompts follow the seed, so editing the seed file changes them.
+   */
+  applySeed(seed: SandboxSeed): void {
+    const insertAccount = this.db.prepare(
+      'INSERT OR IGNORE INTO accounts (id, api_key, credits) VALUES (?, ?, ?)',
+    );
+    const accountIdOf = this.db.prepare<[string], { id: string }>('SELECT id FROM accounts WHERE api_key = ?');
+    const upsertProject = this.db.prepare(
+      `INSERT OR REPLACE INTO projects (account_id, id, name, type, start_date, end_date, deleted, fields, simulate)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const upsertPrompt = this.db.prepare(
+      'INSERT OR REPLACE INTO image_prompts (account_id, id, name, simulate) VALUES (?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      for (const account of seed.accounts) {
+        insertAccount.run(randomUUID(), account.apiKey, account.credits);
+        const id = accountIdOf.get(account.apiKey)?.id;
+        if (!id) throw new Error('A seeded account could not be stored.');
+        for (const project of account.projects) {
+          upsertProject.run(
+            id,
+            project.projectId,
+            project.projectName,
+            project.projectType,
+            project.startDate,
+            project.endDate,
+            project.deleted ? 1 : 0,
+            JSON.stringify(project.fields),
+            project.simulate ? JSON.stringify(project.simulate) : null,
+          );
+        }
+        for (const prompt of account.imagePrompts) {
+          upsertPrompt.run(id, prompt.id, prompt.name, prompt.simulate ? JSON.stringify(prompt.simulate) : null);
+        }
+      }
+    })();
+  }
+
+  byApiKey(apiKey: string): Account | undefined {
+    return this.db
+      .prepare<[string], Account>('SELECT id, credits FROM accounts WHERE api_key = ?')
+      .get(apiKey);
+  }
+
+  credits(accountId: string): number {
+    const row = this.db
+      .prepare<[string], { credits: number }>('SELECT credits FROM accounts WHERE id = ?')
+      .get(accountId);
+    return row?.credits ?? 0;
+  }
+
+  subtractCredits(accountId: string, amount: number): void {
+    this.db.prepare('UPDATE accounts SET credits = credits - ? WHERE id = ?').run(amount, accountId);
+  }
+
+  projects(accountId: string): ProjectRow[] {
+    return this.db
+      .prepare<[string], ProjectRecord>('SELECT * FROM projects WHERE account_id = ? ORDER BY rowid')
+      .all(accountId)
+      .map(toProject);
+  }
+
+  project(accountId: string, projectId: string): ProjectRow | undefined {
+    const row = this.db
+      .prepare<[string, string], ProjectRecord>('SELECT * FROM projects WHERE account_id = ? AND id = ?')
+      .get(accountId, projectId);
+    return row ? toProject(row) : undefined;
+  }
+
+  imagePrompt(accountId: string, promptId: string): ImagePromptRow | undefined {
+    const row = this.db
+      .prepare<[string, string], { id: string; name: string; simulate: string | null }>(
+        'SELECT id, name, simulate FROM image_prompts WHERE account_id = ? AND id = ?',
+      )
+      .get(accountId, promptId);
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      name: row.name,
+      simulation: row.simulate ? (JSON.parse(row.simulate) as Simulation) : DEFAULT_SIMULATION,
+    };
+  }
+}

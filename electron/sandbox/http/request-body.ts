@@ -1,0 +1,37 @@
+// Request bodies arrive as raw bytes (see server.ts) so each route decides how strict to be, and every
+// parse or validation failure becomes a 400 with a sentence, never a 5xx.
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+export type BodyResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export function jsonBody(request: FastifyRequest): BodyResult<unknown> {
+  const raw = request.body;
+  if (!Buffer.isBuffer(raw) || raw.length === 0) return { ok: false, message: 'The request needs a JSON body.' };
+  try {
+    return { ok: true, value: JSON.parse(raw.toString('utf8')) as unknown };
+  } catch {
+    return { ok: false, message: 'The request body is not valid JSON.' };
+  }
+}
+
+/** Like jsonBody, but an absent body counts as `{}` (for endpoints whose fields are all optional). */
+export function optionalJsonBody(request: FastifyRequest): BodyResult<unknown> {
+  const raw = request.body;
+  if (!Buffer.isBuffer(raw) || raw.length === 0) return { ok: true, value: {} };
+  return jsonBody(request);
+}
+
+export function validate<S extends z.ZodType>(schema: S, value: unknown): BodyResult<z.output<S>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, message: 'The request body must be a JSON object.' };
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  const text = issue?.message ?? 'invalid';
+  // zod's own messages already name the field when we wrote them; avoid "field: field must…".
+  const message = where && text.startsWith(String(issue?.path[0])) ? text : `${where}${text}`;
+  return { ok: false, message: `Invalid request: ${message}.`.replace('..', '.') };
+}
