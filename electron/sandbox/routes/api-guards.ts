@@ -51,13 +51,14 @@ export function registerApiGuards(app: FastifyInstance, ctx: SandboxContext): vo
     const body = Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload ?? ''));
     reply.header('content-length', String(body.length));
     const half = body.subarray(0, Math.floor(body.length / 2));
+    let pushed = false;
     return new Readable({
       read() {
+        if (pushed) return;
+        pushed = true;
         this.push(half);
-        setImmediate(() => {
-          request.raw.socket.destroy();
-          this.destroy();
-        });
+        // Give the half a moment to reach the client, then kill the connection without ending the body.
+        setTimeout(() => request.raw.socket.destroy(), 20);
       },
     });
   });

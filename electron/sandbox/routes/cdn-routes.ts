@@ -76,18 +76,18 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: SandboxContext): vo
 async function sendBody(res: ServerResponse, body: Buffer, ctx: SandboxContext): Promise<void> {
   const { cdnBytesPerSecond, cdnCutAfterBytes } = ctx.faults.settings;
   const limit = cdnCutAfterBytes === null ? body.length : Math.min(cdnCutAfterBytes, body.length);
+  // Throttled bodies go out in small chunks, each after its share of time, so the pace is even.
+  const chunkSize = cdnBytesPerSecond ? Math.max(256, Math.min(CHUNK, Math.floor(cdnBytesPerSecond / 20))) : CHUNK;
   let sent = 0;
   while (sent < limit && !res.destroyed) {
-    const chunk = body.subarray(sent, Math.min(sent + CHUNK, limit));
-    sent += chunk.length;
-    const drained = res.write(chunk);
+    const chunk = body.subarray(sent, Math.min(sent + chunkSize, limit));
     if (cdnBytesPerSecond) await sleep((chunk.length / cdnBytesPerSecond) * 1000);
-    if (!drained && !res.destroyed) {
-      await new Promise((resolve) => {
-        res.once('drain', resolve);
-        res.once('close', resolve);
-      });
-    }
+    if (res.destroyed) return;
+    sent += chunk.length;
+    await new Promise<void>((resolve) => {
+      const flushed = res.write(chunk, () => resolve());
+      if (!flushed) res.once('close', () => resolve());
+    });
   }
   if (sent < body.length) res.destroy();
   else res.end();
