@@ -67,7 +67,9 @@ export class AccountStore {
     const insertAccount = this.db.prepare(
       'INSERT OR IGNORE INTO accounts (id, api_key, credits) VALUES (?, ?, ?)',
     );
-    const accountIdOf = this.db.prepare<[string], { id: string }>('SELECT id FROM accounts WHERE api_key = ?');
+    const accountIdOf = this.db.prepare<[string], { id: string }>(
+      'SELECT id FROM accounts WHERE api_key = ?',
+    );
     const upsertProject = this.db.prepare(
       `INSERT OR REPLACE INTO projects (account_id, id, name, type, start_date, end_date, deleted, fields, simulate)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -94,7 +96,12 @@ export class AccountStore {
           );
         }
         for (const prompt of account.imagePrompts) {
-          upsertPrompt.run(id, prompt.id, prompt.name, prompt.simulate ? JSON.stringify(prompt.simulate) : null);
+          upsertPrompt.run(
+            id,
+            prompt.id,
+            prompt.name,
+            prompt.simulate ? JSON.stringify(prompt.simulate) : null,
+          );
         }
       }
     })();

@@ -71,7 +71,9 @@ async function main(): Promise<void> {
     seed: values.seed ? loadSeedFile(resolve(values.seed)) : undefined,
     dataDir: values['data-dir'] ? resolve(values['data-dir']) : null,
     faults,
-    log: values.verbose ? (line) => console.log(line) : (line) => (line.startsWith('worker') ? console.error(line) : undefined),
+    log: values.verbose
+      ? (line) => console.log(line)
+      : (line) => (line.startsWith('worker') ? console.error(line) : undefined),
   });
   console.log(`Sandbox listening on ${sandbox.url}`);
   sandbox.apiKeys.forEach((key, index) => console.log(`API key of account ${index + 1}: ${key}`));

@@ -3,9 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export function defaultSeedPath(): string {
-  const candidates = [
-    resolve(__dirname, '../../resources/sandbox-seed.json'),
-    resolve(process.cwd(), 'resources/sandbox-seed.json'),
-  ];
-  return candidates.find((candidate) => existsSync(candidate)) ?? candidates[0]!;
+  const beside = resolve(__dirname, '../../resources/sandbox-seed.json');
+  const inWorkingFolder = resolve(process.cwd(), 'resources/sandbox-seed.json');
+  return existsSync(beside) || !existsSync(inWorkingFolder) ? beside : inWorkingFolder;
 }

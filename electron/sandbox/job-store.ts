@@ -227,9 +227,7 @@ export class JobStore {
   /** Moves a run one step (status and next wake-up), only if the run is still the current one. */
   advance(uuid: string, runId: string, status: string, nextAt: number | null): boolean {
     const result = this.db
-      .prepare(
-        'UPDATE jobs SET job_status = ?, next_at = ?, updated_at = ? WHERE uuid = ? AND run_id = ?',
-      )
+      .prepare('UPDATE jobs SET job_status = ?, next_at = ?, updated_at = ? WHERE uuid = ? AND run_id = ?')
       .run(status, nextAt, new Date(this.clock()).toISOString(), uuid, runId);
     return result.changes === 1;
   }
@@ -237,8 +235,8 @@ export class JobStore {
   /** Marks a run as being finished (no wake-up) so no other tick picks it while its output renders. */
   claimForFinish(uuid: string, runId: string): boolean {
     return (
-      this.db.prepare('UPDATE jobs SET next_at = NULL WHERE uuid = ? AND run_id = ?').run(uuid, runId).changes ===
-      1
+      this.db.prepare('UPDATE jobs SET next_at = NULL WHERE uuid = ? AND run_id = ?').run(uuid, runId)
+        .changes === 1
     );
   }
 
@@ -253,7 +251,9 @@ export class JobStore {
 
   count(accountId?: string): number {
     const row = accountId
-      ? this.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM jobs WHERE account_id = ?').get(accountId)
+      ? this.db
+          .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM jobs WHERE account_id = ?')
+          .get(accountId)
       : this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM jobs').get();
     return row?.n ?? 0;
   }

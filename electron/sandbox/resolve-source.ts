@@ -4,8 +4,7 @@ import { isActive, type AccountStore } from './account-store';
 import type { Simulation } from './seed';
 
 export type SourceResult =
-  | { ok: true; sourceId: string; simulation: Simulation }
-  | { ok: false; message: string };
+  { ok: true; sourceId: string; simulation: Simulation } | { ok: false; message: string };
 
 export function resolveSource(
   accounts: AccountStore,
@@ -17,7 +16,10 @@ export function resolveSource(
 ): SourceResult {
   const sourceId = templateId ?? projectId;
   if (!sourceId) {
-    return { ok: false, message: 'Send template_id (or project_id) naming the project or source of the job.' };
+    return {
+      ok: false,
+      message: 'Send template_id (or project_id) naming the project or source of the job.',
+    };
   }
   if (jobType === 'ai_image_generation') {
     const prompt = accounts.imagePrompt(accountId, sourceId);

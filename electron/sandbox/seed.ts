@@ -67,7 +67,9 @@ export function loadSeedFile(path: string): SandboxSeed {
   const parsed = sandboxSeedSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`The seed file ${path} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+    throw new Error(
+      `The seed file ${path} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+    );
   }
   return parsed.data;
 }

@@ -37,7 +37,8 @@ function buildApp(ctx: SandboxContext, log?: (line: string) => void): FastifyIns
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) log?.(`${request.method} ${request.url.split('?')[0]}: ${error.message}`);
     const message =
       status === 413

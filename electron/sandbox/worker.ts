@@ -88,7 +88,12 @@ export class Worker {
     const stage = STAGES[current];
     const nextFraction = STAGES[current + 1]?.at ?? 1;
     if (!stage) return;
-    this.deps.jobs.advance(run.uuid, run.runId, stage.status, run.startedAt + Math.ceil(nextFraction * run.durationMs));
+    this.deps.jobs.advance(
+      run.uuid,
+      run.runId,
+      stage.status,
+      run.startedAt + Math.ceil(nextFraction * run.durationMs),
+    );
   }
 
   private track(work: Promise<void>): void {

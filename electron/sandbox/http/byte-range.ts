@@ -1,9 +1,7 @@
 // Parses a single `Range: bytes=…` header (RFC 9110). Multi-range requests are answered whole, which
 // the RFC allows, so only the one-range forms are needed.
 export type RangeResult =
-  | { kind: 'whole' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'whole' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 export function parseByteRange(header: string | undefined, size: number): RangeResult {
   if (!header) return { kind: 'whole' };

@@ -7,7 +7,8 @@ export type BodyResult<T> = { ok: true; value: T } | { ok: false; message: strin
 
 export function jsonBody(request: FastifyRequest): BodyResult<unknown> {
   const raw = request.body;
-  if (!Buffer.isBuffer(raw) || raw.length === 0) return { ok: false, message: 'The request needs a JSON body.' };
+  if (!Buffer.isBuffer(raw) || raw.length === 0)
+    return { ok: false, message: 'The request needs a JSON body.' };
   try {
     return { ok: true, value: JSON.parse(raw.toString('utf8')) as unknown };
   } catch {

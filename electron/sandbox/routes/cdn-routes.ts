@@ -52,11 +52,18 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: SandboxContext): vo
       return reply.code(304).headers(headers).send();
     }
     const ifRange = request.headers['if-range'];
-    const range = ifRange && ifRange !== file.etag ? { kind: 'whole' as const } : parseByteRange(request.headers.range, size);
+    const range =
+      ifRange && ifRange !== file.etag
+        ? { kind: 'whole' as const }
+        : parseByteRange(request.headers.range, size);
     if (range.kind === 'unsatisfiable') {
-      return reply.code(416).headers({ ...headers, 'content-range': `bytes */${size}` }).send();
+      return reply
+        .code(416)
+        .headers({ ...headers, 'content-range': `bytes */${size}` })
+        .send();
     }
-    const [status, start, end] = range.kind === 'partial' ? [206, range.start, range.end] : [200, 0, size - 1];
+    const [status, start, end] =
+      range.kind === 'partial' ? [206, range.start, range.end] : [200, 0, size - 1];
     if (status === 206) headers['content-range'] = `bytes ${start}-${end}/${size}`;
     headers['content-length'] = String(end - start + 1);
 
@@ -77,7 +84,9 @@ async function sendBody(res: ServerResponse, body: Buffer, ctx: SandboxContext):
   const { cdnBytesPerSecond, cdnCutAfterBytes } = ctx.faults.settings;
   const limit = cdnCutAfterBytes === null ? body.length : Math.min(cdnCutAfterBytes, body.length);
   // Throttled bodies go out in small chunks, each after its share of time, so the pace is even.
-  const chunkSize = cdnBytesPerSecond ? Math.max(256, Math.min(CHUNK, Math.floor(cdnBytesPerSecond / 20))) : CHUNK;
+  const chunkSize = cdnBytesPerSecond
+    ? Math.max(256, Math.min(CHUNK, Math.floor(cdnBytesPerSecond / 20)))
+    : CHUNK;
   let sent = 0;
   while (sent < limit && !res.destroyed) {
     const chunk = body.subarray(sent, Math.min(sent + chunkSize, limit));

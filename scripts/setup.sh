@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# One-time set-up on a fresh machine: the system packages the app and its tests use (on Debian/Ubuntu),
+# then the npm dependencies. Safe to run again: it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# chromium: Playwright's browser (it cannot download its own here); ffmpeg: ffprobe checks media outputs;
+# poppler-utils: pdftotext checks PDF outputs; gnome-keyring + dbus + libsecret: keytar and its tests;
+# xvfb: a display for the real Electron app; python3/make/g++: native modules built from source.
+PACKAGES=(chromium ffmpeg poppler-utils gnome-keyring libsecret-1-dev libsecret-tools dbus dbus-x11 xvfb
+  python3 make g++)
+
+if command -v apt-get >/dev/null 2>&1; then
+  missing=()
+  for package in "${PACKAGES[@]}"; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "Installing system packages: ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+else
+  echo "No apt-get here: install ffmpeg, poppler-utils, a Chromium build and libsecret yourself (see README)."
+fi
+
+if [ -d node_modules ]; then
+  npm install --no-audit --no-fund
+else
+  npm ci --no-audit --no-fund
+fi
