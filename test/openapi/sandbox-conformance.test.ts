@@ -27,7 +27,13 @@ async function checked(
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: makeTestSeed({ durationMs: 100 }) });
-  const body = { template_id: IDS.pdf, job_type: 'pdf', version: 2, session_id: 's', values: { headline: 'Doc' } };
+  const body = {
+    template_id: IDS.pdf,
+    job_type: 'pdf',
+    version: 2,
+    session_id: 's',
+    values: { headline: 'Doc' },
+  };
   expect(validateRequest('createJob', body)).toEqual([]);
   const created = await call(sandbox, 'POST', '/jobs/v2', { key: KEY_A, body });
   jobId = (created.body as { job: { uuid: string } }).job.uuid;
@@ -41,23 +47,41 @@ describe('the sandbox conforms to the OpenAPI document', () => {
     const UNKNOWN = '00000000-0000-4000-8000-000000000000';
     await checked('getCredits', 'GET', '/auth/credits', { key: KEY_A });
     await checked('listActiveProjects', 'GET', '/api/provider/projects/active', { key: KEY_A });
-    await checked('getMappingFields', 'GET', `/api/provider/projects/${IDS.video}/mapping-fields`, { key: KEY_A });
-    await checked('getMappingFields', 'GET', `/api/provider/projects/${IDS.video}/mapping-fields`, { key: KEY_B });
-    await checked('createJob', 'POST', '/jobs/v2', { key: KEY_A, body: { template_id: IDS.pdf, job_type: 'pdf' } });
-    await checked('createJob', 'POST', '/jobs/v2', { key: KEY_A, body: { template_id: UNKNOWN, job_type: 'pdf' } });
+    await checked('getMappingFields', 'GET', `/api/provider/projects/${IDS.video}/mapping-fields`, {
+      key: KEY_A,
+    });
+    await checked('getMappingFields', 'GET', `/api/provider/projects/${IDS.video}/mapping-fields`, {
+      key: KEY_B,
+    });
+    await checked('createJob', 'POST', '/jobs/v2', {
+      key: KEY_A,
+      body: { template_id: IDS.pdf, job_type: 'pdf' },
+    });
+    await checked('createJob', 'POST', '/jobs/v2', {
+      key: KEY_A,
+      body: { template_id: UNKNOWN, job_type: 'pdf' },
+    });
     await checked('createJob', 'POST', '/jobs/v2', { key: KEY_A, rawBody: 'x'.repeat(1_100_000) });
     await checked('getJob', 'GET', `/jobs/${jobId}`, { key: KEY_A });
     await checked('getJob', 'GET', `/jobs/${UNKNOWN}`, { key: KEY_A });
-    await checked('updateJob', 'PUT', `/jobs/${jobId}`, { key: KEY_A, body: { output: { output: outputKey, credit_used: 0 } } });
+    await checked('updateJob', 'PUT', `/jobs/${jobId}`, {
+      key: KEY_A,
+      body: { output: { output: outputKey, credit_used: 0 } },
+    });
     await checked('updateJob', 'PUT', `/jobs/${UNKNOWN}`, { key: KEY_A, body: { job_status: 'SUCCESS' } });
     await checked('updateJob', 'PUT', `/jobs/${jobId}`, { key: KEY_A, body: { job_status: 'DONE' } });
     await checked('triggerJobs', 'POST', '/jobs/trigger-job', { key: KEY_A, body: { ids: [jobId] } });
     await checked('triggerJobs', 'POST', '/jobs/trigger-job', { key: KEY_A, body: { ids: [UNKNOWN] } });
     await checked('triggerJobs', 'POST', '/jobs/trigger-job', { key: KEY_A, body: { ids: [] } });
     await checked('createJobLegacy', 'POST', '/jobs', { key: KEY_A, body: { anything: true } });
-    await checked('getSignedUrl', 'GET', `/storage/generate-signed-path?path=${encodeURIComponent(outputKey)}`, {
-      key: KEY_A,
-    });
+    await checked(
+      'getSignedUrl',
+      'GET',
+      `/storage/generate-signed-path?path=${encodeURIComponent(outputKey)}`,
+      {
+        key: KEY_A,
+      },
+    );
     await checked('getSignedUrl', 'GET', '/storage/generate-signed-path', { key: KEY_A });
   });
 
@@ -77,6 +101,10 @@ describe('the sandbox conforms to the OpenAPI document', () => {
   });
 
   it('exercised every documented operation', () => {
-    expect([...exercised.keys()].sort()).toEqual(operations().map((op) => op.operationId).sort());
+    expect([...exercised.keys()].sort()).toEqual(
+      operations()
+        .map((op) => op.operationId)
+        .sort(),
+    );
   });
 });

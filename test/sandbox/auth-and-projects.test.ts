@@ -33,7 +33,10 @@ describe('authentication', () => {
 
   it('creates nothing for a refused key', async () => {
     const before = sandbox.inspect.jobCount();
-    await call(sandbox, 'POST', '/jobs/v2', { key: 'nope-nope-nope', body: { job_type: 'video', template_id: IDS.video } });
+    await call(sandbox, 'POST', '/jobs/v2', {
+      key: 'nope-nope-nope',
+      body: { job_type: 'video', template_id: IDS.video },
+    });
     expect(sandbox.inspect.jobCount()).toBe(before);
   });
 });
@@ -61,7 +64,13 @@ describe('GET /api/provider/projects/active', () => {
     expect(ids).not.toContain(IDS.deleted);
     expect(ids).not.toContain(IDS.bVideo);
     for (const project of data) {
-      expect(Object.keys(project).sort()).toEqual(['endDate', 'projectId', 'projectName', 'projectType', 'startDate']);
+      expect(Object.keys(project).sort()).toEqual([
+        'endDate',
+        'projectId',
+        'projectName',
+        'projectType',
+        'startDate',
+      ]);
     }
     expect(data.find((project) => project['projectId'] === IDS.image)?.['projectName']).toBe('');
   });
@@ -114,11 +123,17 @@ describe('GET /api/provider/projects/active', () => {
 describe('GET /api/provider/projects/:projectId/mapping-fields', () => {
   it('answers the field map with fetchedAt', async () => {
     const before = Date.now();
-    const response = await call(sandbox, 'GET', `/api/provider/projects/${IDS.video}/mapping-fields`, { key: KEY_A });
+    const response = await call(sandbox, 'GET', `/api/provider/projects/${IDS.video}/mapping-fields`, {
+      key: KEY_A,
+    });
     expect(response.status).toBe(200);
     const { message, data } = response.body as { message: string; data: Record<string, unknown> };
     expect(message).toBe('Success');
-    expect(data).toMatchObject({ projectId: IDS.video, projectName: 'Spring promo', projectType: 'ai_talking_video' });
+    expect(data).toMatchObject({
+      projectId: IDS.video,
+      projectName: 'Spring promo',
+      projectType: 'ai_talking_video',
+    });
     expect(data['fields']).toEqual({
       headline: { label: 'Headline', instructionType: 'text' },
       photo: { label: 'Photo', instructionType: 'image' },
@@ -134,12 +149,16 @@ describe('GET /api/provider/projects/:projectId/mapping-fields', () => {
     ['a deleted project', KEY_A, IDS.deleted],
     ['an unknown id', KEY_A, 'no-such-project'],
   ])('answers 404 for %s', async (_label, key, projectId) => {
-    const response = await call(sandbox, 'GET', `/api/provider/projects/${projectId}/mapping-fields`, { key });
+    const response = await call(sandbox, 'GET', `/api/provider/projects/${projectId}/mapping-fields`, {
+      key,
+    });
     expect(response.status).toBe(404);
   });
 
   it('still serves the fields of a project outside its window (only deleted or foreign ones are 404)', async () => {
-    const response = await call(sandbox, 'GET', `/api/provider/projects/${IDS.future}/mapping-fields`, { key: KEY_A });
+    const response = await call(sandbox, 'GET', `/api/provider/projects/${IDS.future}/mapping-fields`, {
+      key: KEY_A,
+    });
     expect(response.status).toBe(200);
   });
 });

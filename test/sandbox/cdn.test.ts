@@ -9,9 +9,14 @@ let key: string;
 let bytes: Buffer;
 
 async function signedUrlFor(path: string, apiKey = KEY_A): Promise<string> {
-  const response = await call(sandbox, 'GET', `/storage/generate-signed-path?path=${encodeURIComponent(path)}`, {
-    key: apiKey,
-  });
+  const response = await call(
+    sandbox,
+    'GET',
+    `/storage/generate-signed-path?path=${encodeURIComponent(path)}`,
+    {
+      key: apiKey,
+    },
+  );
   return (response.body as { signedUrl: string }).signedUrl;
 }
 
@@ -21,7 +26,9 @@ beforeAll(async () => {
     key: KEY_A,
     body: { template_id: IDS.pdf, job_type: 'pdf', values: { headline: 'CDN test' } },
   });
-  const { job } = await waitForStatus(sandbox, KEY_A, (created.body as { job: { uuid: string } }).job.uuid, ['SUCCESS']);
+  const { job } = await waitForStatus(sandbox, KEY_A, (created.body as { job: { uuid: string } }).job.uuid, [
+    'SUCCESS',
+  ]);
   key = (job['output'] as { output: string }).output;
   bytes = Buffer.from(await (await fetch(await signedUrlFor(key))).arrayBuffer());
 });

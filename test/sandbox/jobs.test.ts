@@ -52,7 +52,11 @@ describe('POST /jobs/v2', () => {
   });
 
   it('resolves template_id before project_id', async () => {
-    const job = await createJob({ template_id: IDS.video, project_id: IDS.image, job_type: 'ai_talking_video' });
+    const job = await createJob({
+      template_id: IDS.video,
+      project_id: IDS.image,
+      job_type: 'ai_talking_video',
+    });
     expect(job['template_id']).toBe(IDS.video);
     const failing = await call(sandbox, 'POST', '/jobs/v2', {
       key: KEY_A,
@@ -67,12 +71,19 @@ describe('POST /jobs/v2', () => {
   });
 
   it('takes image prompt ids as sources for ai_image_generation', async () => {
-    const job = await createJob({ project_id: IDS.prompt, job_type: 'ai_image_generation', values: { prompt: 'x' } });
+    const job = await createJob({
+      project_id: IDS.prompt,
+      job_type: 'ai_image_generation',
+      values: { prompt: 'x' },
+    });
     expect(job['template_id']).toBe(IDS.prompt);
     const asTemplate = await createJob({ template_id: IDS.prompt, job_type: 'ai_image_generation' });
     expect(asTemplate['template_id']).toBe(IDS.prompt);
     // An image prompt is no source for other job types.
-    const wrong = await call(sandbox, 'POST', '/jobs/v2', { key: KEY_A, body: { template_id: IDS.prompt, job_type: 'image' } });
+    const wrong = await call(sandbox, 'POST', '/jobs/v2', {
+      key: KEY_A,
+      body: { template_id: IDS.prompt, job_type: 'image' },
+    });
     expect(wrong.status).toBe(400);
   });
 
@@ -85,12 +96,36 @@ describe('POST /jobs/v2', () => {
     ['a job_type that is not the project’s', { template_id: IDS.video, job_type: 'pdf' }, /does not match/],
     ['an unknown job_type', { template_id: IDS.video, job_type: 'hologram' }, /job_type must be one of/],
     ['a missing job_type', { template_id: IDS.video }, /job_type/],
-    ['background_volume above 1', { template_id: IDS.video, job_type: 'ai_talking_video', background_volume: 1.5 }, /background_volume/],
-    ['background_volume below 0', { template_id: IDS.video, job_type: 'ai_talking_video', background_volume: -0.1 }, /background_volume/],
-    ['background_volume as text', { template_id: IDS.video, job_type: 'ai_talking_video', background_volume: '0.5' }, /background_volume/],
-    ['a negative background_start', { template_id: IDS.video, job_type: 'ai_talking_video', background_start: -1 }, /background_start/],
-    ['values that are not an object', { template_id: IDS.video, job_type: 'ai_talking_video', values: [1] }, /values/],
-    ['a value of the wrong shape', { template_id: IDS.video, job_type: 'ai_talking_video', values: { a: 5 } }, /values/],
+    [
+      'background_volume above 1',
+      { template_id: IDS.video, job_type: 'ai_talking_video', background_volume: 1.5 },
+      /background_volume/,
+    ],
+    [
+      'background_volume below 0',
+      { template_id: IDS.video, job_type: 'ai_talking_video', background_volume: -0.1 },
+      /background_volume/,
+    ],
+    [
+      'background_volume as text',
+      { template_id: IDS.video, job_type: 'ai_talking_video', background_volume: '0.5' },
+      /background_volume/,
+    ],
+    [
+      'a negative background_start',
+      { template_id: IDS.video, job_type: 'ai_talking_video', background_start: -1 },
+      /background_start/,
+    ],
+    [
+      'values that are not an object',
+      { template_id: IDS.video, job_type: 'ai_talking_video', values: [1] },
+      /values/,
+    ],
+    [
+      'a value of the wrong shape',
+      { template_id: IDS.video, job_type: 'ai_talking_video', values: { a: 5 } },
+      /values/,
+    ],
   ])('answers 400 with a clear message for %s', async (_label, body, message) => {
     const before = sandbox.inspect.jobCount();
     const response = await call(sandbox, 'POST', '/jobs/v2', { key: KEY_A, body });
@@ -117,7 +152,11 @@ describe('POST /jobs/v2', () => {
   });
 
   it('refuses a body over 1 MiB with 413', async () => {
-    const body = { template_id: IDS.video, job_type: 'ai_talking_video', values: { headline: 'x'.repeat(1_100_000) } };
+    const body = {
+      template_id: IDS.video,
+      job_type: 'ai_talking_video',
+      values: { headline: 'x'.repeat(1_100_000) },
+    };
     const response = await call(sandbox, 'POST', '/jobs/v2', { key: KEY_A, body });
     expect(response.status).toBe(413);
     expect((response.body as { message: string }).message).toMatch(/larger than/);
@@ -126,10 +165,18 @@ describe('POST /jobs/v2', () => {
 
 describe('GET /jobs/:id', () => {
   it('answers the stored record', async () => {
-    const created = await createJob({ template_id: IDS.pdf, job_type: 'pdf', values: { headline: 'Read me' } });
+    const created = await createJob({
+      template_id: IDS.pdf,
+      job_type: 'pdf',
+      values: { headline: 'Read me' },
+    });
     const response = await call(sandbox, 'GET', `/jobs/${created['uuid']}`, { key: KEY_A });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ uuid: created['uuid'], values: { headline: 'Read me' }, credit_used: '0' });
+    expect(response.body).toMatchObject({
+      uuid: created['uuid'],
+      values: { headline: 'Read me' },
+      credit_used: '0',
+    });
   });
 
   it('answers 200 "Job not found" for unknown and foreign jobs', async () => {
@@ -154,7 +201,10 @@ describe('PUT /jobs/:id', () => {
       body: { job_status: 'IN_PROGRESS', output: { note: 'first', credit_used: 1.5 } },
     });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ job_status: 'IN_PROGRESS', output: { note: 'first', credit_used: 1.5 } });
+    expect(first.body).toMatchObject({
+      job_status: 'IN_PROGRESS',
+      output: { note: 'first', credit_used: 1.5 },
+    });
     const second = await call(sandbox, 'PUT', `/jobs/${created['uuid']}`, {
       key: KEY_A,
       body: { output: { output: 'pdfs/x/outputs/y.pdf' } },
@@ -197,7 +247,10 @@ describe('POST /jobs/trigger-job', () => {
   it('requeues the jobs and answers 201 "Job triggered"', async () => {
     const job = await createJob({ template_id: IDS.pdf, job_type: 'pdf' });
     await call(sandbox, 'PUT', `/jobs/${job['uuid']}`, { key: KEY_A, body: { job_status: 'FAILED' } });
-    const response = await call(sandbox, 'POST', '/jobs/trigger-job', { key: KEY_A, body: { ids: [job['uuid']] } });
+    const response = await call(sandbox, 'POST', '/jobs/trigger-job', {
+      key: KEY_A,
+      body: { ids: [job['uuid']] },
+    });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ message: 'Job triggered' });
     const after = await call(sandbox, 'GET', `/jobs/${job['uuid']}`, { key: KEY_A });
@@ -226,7 +279,10 @@ describe('POST /jobs/trigger-job', () => {
 
   it("treats another account's job as not found", async () => {
     const job = await createJob({ template_id: IDS.pdf, job_type: 'pdf' });
-    const response = await call(sandbox, 'POST', '/jobs/trigger-job', { key: KEY_B, body: { ids: [job['uuid']] } });
+    const response = await call(sandbox, 'POST', '/jobs/trigger-job', {
+      key: KEY_B,
+      body: { ids: [job['uuid']] },
+    });
     expect(response.body).toEqual({ message: 'No job found' });
   });
 
@@ -258,9 +314,14 @@ describe('POST /jobs (legacy)', () => {
 
 describe('GET /storage/generate-signed-path', () => {
   it('answers a signed URL on the sandbox origin', async () => {
-    const response = await call(sandbox, 'GET', '/storage/generate-signed-path?path=videos%2Fp%2Foutputs%2Fj.mp4', {
-      key: KEY_A,
-    });
+    const response = await call(
+      sandbox,
+      'GET',
+      '/storage/generate-signed-path?path=videos%2Fp%2Foutputs%2Fj.mp4',
+      {
+        key: KEY_A,
+      },
+    );
     expect(response.status).toBe(200);
     const url = new URL((response.body as { signedUrl: string }).signedUrl);
     expect(url.origin).toBe(sandbox.url);
@@ -268,9 +329,12 @@ describe('GET /storage/generate-signed-path', () => {
     expect(url.searchParams.get('sig')).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it.each(['', '?path=', '?other=1'])('answers 400 "Path query parameter is required" for "%s"', async (query) => {
-    const response = await call(sandbox, 'GET', `/storage/generate-signed-path${query}`, { key: KEY_A });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'Path query parameter is required' });
-  });
+  it.each(['', '?path=', '?other=1'])(
+    'answers 400 "Path query parameter is required" for "%s"',
+    async (query) => {
+      const response = await call(sandbox, 'GET', `/storage/generate-signed-path${query}`, { key: KEY_A });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'Path query parameter is required' });
+    },
+  );
 });

@@ -24,18 +24,25 @@ const hostileSegment = fc.string({ maxLength: 40 }).map((text) => encodeURICompo
 const jsonish = fc.oneof(
   fc.json({ maxDepth: 4 }),
   fc.string({ maxLength: 200 }),
-  fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify({ job_type: 'video', template_id: IDS.video, values: value })),
-  fc.record({
-    job_type: fc.oneof(fc.constantFrom('video', 'ai_talking_video', 'pdf', 'x'), fc.anything()),
-    template_id: fc.oneof(fc.constant(IDS.video), fc.anything()),
-    project_id: fc.anything(),
-    values: fc.anything(),
-    background_volume: fc.oneof(fc.double(), fc.anything()),
-    background_start: fc.oneof(fc.double(), fc.anything()),
-    ids: fc.anything(),
-    job_status: fc.anything(),
-    output: fc.anything(),
-  }, { requiredKeys: [] }).map((value) => JSON.stringify(value) ?? 'null'),
+  fc
+    .jsonValue({ maxDepth: 3 })
+    .map((value) => JSON.stringify({ job_type: 'video', template_id: IDS.video, values: value })),
+  fc
+    .record(
+      {
+        job_type: fc.oneof(fc.constantFrom('video', 'ai_talking_video', 'pdf', 'x'), fc.anything()),
+        template_id: fc.oneof(fc.constant(IDS.video), fc.anything()),
+        project_id: fc.anything(),
+        values: fc.anything(),
+        background_volume: fc.oneof(fc.double(), fc.anything()),
+        background_start: fc.oneof(fc.double(), fc.anything()),
+        ids: fc.anything(),
+        job_status: fc.anything(),
+        output: fc.anything(),
+      },
+      { requiredKeys: [] },
+    )
+    .map((value) => JSON.stringify(value) ?? 'null'),
 );
 
 describe('malformed requests to the sandbox', () => {
@@ -43,9 +50,18 @@ describe('malformed requests to the sandbox', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'),
-        fc.oneof(paths, hostileSegment.map((segment) => `/jobs/${segment}`), hostileSegment.map((s) => `/${s}`)),
+        fc.oneof(
+          paths,
+          hostileSegment.map((segment) => `/jobs/${segment}`),
+          hostileSegment.map((s) => `/${s}`),
+        ),
         fc.option(jsonish, { nil: undefined }),
-        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-8'),
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/json; charset=utf-8',
+        ),
         fc.option(fc.string({ maxLength: 60 }).map(encodeURIComponent), { nil: undefined }),
         async (method, path, body, contentType, query) => {
           const url = `${sandbox.url}${path}${query === undefined ? '' : `?path=${query}`}`;

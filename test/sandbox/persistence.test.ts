@@ -18,17 +18,28 @@ describe('a sandbox with a data folder', () => {
     const seed = makeTestSeed({ durationMs: 100, slowMs: 1500 });
     const first = await startSandbox({ seed, dataDir });
     const post = async (templateId: string, jobType: string) =>
-      ((await call(first, 'POST', '/jobs/v2', { key: KEY_A, body: { template_id: templateId, job_type: jobType } }))
-        .body as { job: { uuid: string } }).job.uuid;
+      (
+        (
+          await call(first, 'POST', '/jobs/v2', {
+            key: KEY_A,
+            body: { template_id: templateId, job_type: jobType },
+          })
+        ).body as { job: { uuid: string } }
+      ).job.uuid;
     const done = await post(IDS.pdf, 'pdf');
     const { job } = await waitForStatus(first, KEY_A, done, ['SUCCESS']);
     const unfinished = await post(IDS.slow, 'video');
     const balance = first.inspect.credits(KEY_A);
     expect(balance).toBe(95);
     const outputKey = (job['output'] as { output: string }).output;
-    const signed = await call(first, 'GET', `/storage/generate-signed-path?path=${encodeURIComponent(outputKey)}`, {
-      key: KEY_A,
-    });
+    const signed = await call(
+      first,
+      'GET',
+      `/storage/generate-signed-path?path=${encodeURIComponent(outputKey)}`,
+      {
+        key: KEY_A,
+      },
+    );
     const oldUrl = new URL((signed.body as { signedUrl: string }).signedUrl);
     const original = Buffer.from(await (await fetch(oldUrl)).arrayBuffer());
     await first.close();

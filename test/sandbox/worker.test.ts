@@ -23,7 +23,11 @@ afterAll(async () => {
 
 type Job = Record<string, unknown> & { uuid: string; output?: { output?: string; credit_used?: number } };
 
-async function submit(templateId: string, jobType: string, values: Record<string, unknown> = {}): Promise<Job> {
+async function submit(
+  templateId: string,
+  jobType: string,
+  values: Record<string, unknown> = {},
+): Promise<Job> {
   const response = await call(sandbox, 'POST', '/jobs/v2', {
     key: KEY_A,
     body: { template_id: templateId, job_type: jobType, version: 2, values },
@@ -33,16 +37,29 @@ async function submit(templateId: string, jobType: string, values: Record<string
 }
 
 async function download(key: string): Promise<Buffer> {
-  const signed = await call(sandbox, 'GET', `/storage/generate-signed-path?path=${encodeURIComponent(key)}`, { key: KEY_A });
+  const signed = await call(sandbox, 'GET', `/storage/generate-signed-path?path=${encodeURIComponent(key)}`, {
+    key: KEY_A,
+  });
   const response = await fetch((signed.body as { signedUrl: string }).signedUrl);
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }
 
-async function ffprobe(bytes: Buffer, name: string): Promise<{ format: Record<string, unknown>; streams: Record<string, unknown>[] }> {
+async function ffprobe(
+  bytes: Buffer,
+  name: string,
+): Promise<{ format: Record<string, unknown>; streams: Record<string, unknown>[] }> {
   const path = join(scratch, name);
   await writeFile(path, bytes);
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', path]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_format',
+    '-show_streams',
+    '-of',
+    'json',
+    path,
+  ]);
   return JSON.parse(stdout) as { format: Record<string, unknown>; streams: Record<string, unknown>[] };
 }
 
@@ -72,9 +89,14 @@ describe('the worker', () => {
       submit(IDS.photoQc, 'photo_qc', { photo: { image_url: 'https://example.com/p.jpg' } }),
     ]);
     const outputs = await Promise.all(
-      jobs.map(async (job) => ((await waitForStatus(sandbox, KEY_A, job.uuid, ['SUCCESS', 'FAILED'])).job as Job).output!),
+      jobs.map(
+        async (job) =>
+          ((await waitForStatus(sandbox, KEY_A, job.uuid, ['SUCCESS', 'FAILED'])).job as Job).output!,
+      ),
     );
-    const [tts, image, aiImage, pdf, qc] = await Promise.all(outputs.map((output) => download(output.output!)));
+    const [tts, image, aiImage, pdf, qc] = await Promise.all(
+      outputs.map((output) => download(output.output!)),
+    );
     const audio = await ffprobe(tts!, 'tts.wav');
     expect(audio.streams[0]?.['codec_type']).toBe('audio');
     expect(Number(audio.format['duration'])).toBeGreaterThan(0);
@@ -102,7 +124,10 @@ describe('the worker', () => {
     const job = await submit(IDS.image, 'image', { headline: 'Again' });
     await waitForStatus(sandbox, KEY_A, job.uuid, ['SUCCESS']);
     const before = sandbox.inspect.credits(KEY_A);
-    const trigger = await call(sandbox, 'POST', '/jobs/trigger-job', { key: KEY_A, body: { ids: [job.uuid] } });
+    const trigger = await call(sandbox, 'POST', '/jobs/trigger-job', {
+      key: KEY_A,
+      body: { ids: [job.uuid] },
+    });
     expect(trigger.status).toBe(201);
     const { seen } = await waitForStatus(sandbox, KEY_A, job.uuid, ['SUCCESS', 'FAILED']);
     expect(seen[0]).toBe('QUEUED');
@@ -113,7 +138,10 @@ describe('the worker', () => {
   it('leaves a job alone once PUT has taken it over', async () => {
     const job = await submit(IDS.slow, 'video');
     await waitForStatus(sandbox, KEY_A, job.uuid, ['STARTED', 'IN_PROGRESS']);
-    await call(sandbox, 'PUT', `/jobs/${job.uuid}`, { key: KEY_A, body: { job_status: 'FAILED', output: { reason: 'manual' } } });
+    await call(sandbox, 'PUT', `/jobs/${job.uuid}`, {
+      key: KEY_A,
+      body: { job_status: 'FAILED', output: { reason: 'manual' } },
+    });
     await new Promise((resolve) => setTimeout(resolve, 3500));
     const after = await call(sandbox, 'GET', `/jobs/${job.uuid}`, { key: KEY_A });
     expect(after.body).toMatchObject({ job_status: 'FAILED', output: { reason: 'manual' } });

@@ -96,7 +96,9 @@ export const createJobResponseSchema = z.object({ message: z.string(), job: jobS
 
 /** The body of PUT /jobs/:id. */
 export const updateJobRequestSchema = z.looseObject({
-  job_status: z.enum(JOB_STATUSES, { error: `job_status must be one of ${JOB_STATUSES.join(', ')}` }).optional(),
+  job_status: z
+    .enum(JOB_STATUSES, { error: `job_status must be one of ${JOB_STATUSES.join(', ')}` })
+    .optional(),
   output: z
     .looseObject({
       credit_used: z
