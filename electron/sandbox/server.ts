@@ -13,6 +13,7 @@ import { registerApiGuards } from './routes/api-guards';
 import { registerCdnRoutes } from './routes/cdn-routes';
 import { registerJobRoutes } from './routes/job-routes';
 import { registerStorageRoutes } from './routes/storage-routes';
+import { registerUploadRoutes } from './routes/upload-routes';
 import { loadSeedFile, sandboxSeedSchema } from './seed';
 import type { RunningSandbox, SandboxOptions } from './types';
 import { Worker } from './worker';
@@ -42,7 +43,7 @@ function buildApp(ctx: SandboxContext, log?: (line: string) => void): FastifyIns
     if (status === 500) log?.(`${request.method} ${request.url.split('?')[0]}: ${error.message}`);
     const message =
       status === 413
-        ? `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`
+        ? `The request body is larger than ${request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES} bytes.`
         : status === 500
           ? 'The sandbox failed to handle the request.'
           : error.message;
@@ -63,6 +64,7 @@ function buildApp(ctx: SandboxContext, log?: (line: string) => void): FastifyIns
     registerAccountRoutes(api, ctx);
     registerJobRoutes(api, ctx);
     registerStorageRoutes(api, ctx);
+    registerUploadRoutes(api, ctx);
   });
   return app;
 }

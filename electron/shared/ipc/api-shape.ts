@@ -1,0 +1,43 @@
+// `window.api` as the renderer sees it, built from the contract by one function that the preload (over
+// Electron IPC) and the e2e harness (over Playwright bindings) both use, so the two cannot drift apart.
+import {
+  channels,
+  type Channel,
+  type EventName,
+  type IpcResult,
+  type ParamsOf,
+  type PayloadOf,
+  type ResultOf,
+} from './contract';
+
+type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
+type ActionOf<C extends string, D extends string> = C extends `${D}:${infer A}` ? A : never;
+type Invoker<C extends Channel> =
+  undefined extends ParamsOf<C>
+    ? (params?: ParamsOf<C>) => Promise<IpcResult<ResultOf<C>>>
+    : (params: ParamsOf<C>) => Promise<IpcResult<ResultOf<C>>>;
+
+export type WindowApi = {
+  [D in DomainOf<Channel>]: { [A in ActionOf<Channel, D>]: Invoker<Extract<`${D}:${A}`, Channel>> };
+} & {
+  /** Subscribes to an event from main; returns the unsubscribe. */
+  on<E extends EventName>(event: E, listener: (payload: PayloadOf<E>) => void): () => void;
+};
+
+export type Invoke = (channel: Channel, params: unknown) => Promise<unknown>;
+export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
+
+/** Builds the frozen `window.api` object: one named function per channel, plus `on`. */
+export function buildWindowApi(invoke: Invoke, subscribe: Subscribe): WindowApi {
+  const api: Record<string, Record<string, unknown>> = {};
+  for (const channel of Object.keys(channels) as Channel[]) {
+    const [domain, action] = channel.split(':') as [string, string];
+    api[domain] ??= {};
+    api[domain][action] = (params?: unknown) => invoke(channel, params);
+  }
+  for (const domain of Object.values(api)) Object.freeze(domain);
+  return Object.freeze({
+    ...api,
+    on: (event: EventName, listener: (payload: unknown) => void) => subscribe(event, listener),
+  }) as unknown as WindowApi;
+}
