@@ -6,17 +6,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url'];
+const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url'];
 
-/** A no-restricted-imports rule that forbids the given folders (relative imports) and packages. */
-function boundary(message, { folders = [], packages = [] }) {
+/**
+ * A no-restricted-imports rule that forbids the given folders (relative imports), packages (exact names,
+ * so a folder called "electron" is not mistaken for the package) and, optionally, every node: module.
+ */
+function boundary(message, { folders = [], packages = [], node = false }) {
   return {
     'no-restricted-imports': [
       'error',
       {
+        paths: packages.map((name) => ({ name, message })),
         patterns: [
           ...folders.map((folder) => ({ group: [`**/${folder}/**`, `**/${folder}`], message })),
-          ...(packages.length ? [{ group: packages, message }] : []),
+          ...(node ? [{ group: ['node:*'], message }] : []),
         ],
       },
     ],
@@ -61,6 +65,7 @@ export default tseslint.config(
       ...boundary('The renderer imports only electron/shared and its own files (DESIGN.md).', {
         folders: ['core', 'main', 'preload', 'sandbox'],
         packages: ['electron', ...nodeBuiltins],
+        node: true,
       }),
     },
   },
@@ -69,6 +74,7 @@ export default tseslint.config(
     rules: boundary('electron/shared is pure TypeScript: no node, no electron, no other folder.', {
       folders: ['core', 'main', 'preload', 'sandbox', 'src'],
       packages: ['electron', ...nodeBuiltins],
+      node: true,
     }),
   },
   {
@@ -90,6 +96,7 @@ export default tseslint.config(
     rules: boundary('The preload imports only electron and electron/shared.', {
       folders: ['core', 'main', 'sandbox', 'src'],
       packages: nodeBuiltins,
+      node: true,
     }),
   },
   {

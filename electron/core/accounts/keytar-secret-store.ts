@@ -1,8 +1,9 @@
 // API keys in the OS keychain through keytar (Keychain, Credential Manager, Secret Service). It needs
 // no Electron, so it is tested in Node against a real Secret Service (gnome-keyring).
+import type * as KeytarModule from 'keytar';
 import type { SecretStore } from './secret-store';
 
-type Keytar = typeof import('keytar');
+type Keytar = typeof KeytarModule;
 
 const PROBE_TIMEOUT_MS = 4000;
 
