@@ -121,7 +121,8 @@ export const triggerJobsRequestSchema = z.object({
 
 export const messageSchema = z.looseObject({ message: z.string() });
 export const errorBodySchema = z.looseObject({ error: z.string() });
-export const signedUrlSchema = z.object({ signedUrl: z.string().url() });
+/** Only http(s): a signed link that says javascript: or file: is a hostile answer, not a download. */
+export const signedUrlSchema = z.object({ signedUrl: z.url({ protocol: /^https?$/ }) });
 
 /** The exact texts of the spec's quirky bodies. */
 export const MESSAGES = {
