@@ -14,7 +14,6 @@ const CALLS: Record<string, (client: ApiClient) => Promise<unknown>> = {
   getJob: (c) => c.getJob('4b79fcdd-84b4-4304-80f8-4e14a476287e'),
   updateJob: (c) => c.updateJob('4b79fcdd-84b4-4304-80f8-4e14a476287e', { job_status: 'SUCCESS' }),
   triggerJobs: (c) => c.triggerJobs(['4b79fcdd-84b4-4304-80f8-4e14a476287e']),
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated endpoint is part of the document
   createJobLegacy: (c) => c.createJobLegacy({}),
   getSignedUrl: (c) => c.getSignedUrl('ai-talking-videos/p/outputs/j.mp4'),
 };
