@@ -1,16 +1,125 @@
-// Electron entry: one secure window that loads the renderer. Business logic lives in electron/core.
-import { app, BrowserWindow } from 'electron';
+// Electron entry: lifecycle only. One instance, security set up before anything loads, the core created,
+// IPC registered, then the window and the menu; the core is disposed before the app quits.
+import { join } from 'node:path';
+import { app, BrowserWindow, dialog, Menu, screen, session } from 'electron';
+import { KeytarSecretStore } from '../core/accounts/keytar-secret-store';
+import type { AppCore } from '../core/app/app-core.types';
+import { createAppCore } from '../core/app/create-app-core';
+import { appMenuTemplate } from './app-menu';
+import { registerIpc } from './ipc';
 import { createMainWindow } from './main-window';
+import { openExternal } from './open-external';
+import { rendererLocation } from './renderer-location';
+import { createSandboxLauncher, sandboxSeedPath } from './sandbox-launcher';
+import { denyAllPermissions, lockDownWebContents, sendRendererCsp } from './security';
+import { followSystemTheme, keepBackgroundInTheme, windowBackground } from './theme';
+import { loadWindowState, trackWindowState } from './window-state';
+
+/** How long quitting waits for the core (polling, the sandbox) to stop before it gives up. */
+const DISPOSE_TIMEOUT_MS = 5000;
+
+const log = (line: string) => console.log(`[main] ${line}`);
+let mainWindow: BrowserWindow | null = null;
+
+// Lets the e2e spec run against a throwaway profile; ignored in a packaged app.
+const userDataOverride = process.env['JRS_USER_DATA_DIR'];
+if (!app.isPackaged && userDataOverride) app.setPath('userData', userDataOverride);
 
 app.enableSandbox();
+lockDownWebContents(app);
 
-void app.whenReady().then(() => {
-  createMainWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+if (!app.requestSingleInstanceLock()) {
+  // The first instance gets 'second-instance' and comes to the front; this one has nothing to do.
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow || mainWindow.isDestroyed()) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
   });
-});
+  void start().catch((error: unknown) => {
+    dialog.showErrorBox(
+      'Job Rendering Studio could not start',
+      `${(error as Error).message}\n\nQuit and open the app again; if this keeps happening, reinstall it.`,
+    );
+    app.exit(1);
+  });
+}
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+async function start(): Promise<void> {
+  await app.whenReady();
+  const isDev = !app.isPackaged;
+  const renderer = rendererLocation({
+    isPackaged: app.isPackaged,
+    devServerUrl: process.env['ELECTRON_RENDERER_URL'],
+    mainDir: __dirname,
+  });
+  followSystemTheme();
+  denyAllPermissions(session.defaultSession);
+  sendRendererCsp(session.defaultSession, renderer);
+
+  const userData = app.getPath('userData');
+  const core = await createAppCore({
+    dataDir: userData,
+    // Development builds keep their keys apart from the installed app's.
+    secrets: new KeytarSecretStore(app.isPackaged ? 'JobRenderingStudio' : 'JobRenderingStudio-dev'),
+    sandbox: createSandboxLauncher({
+      seedPath: sandboxSeedPath({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath }),
+    }),
+    openExternal,
+    log,
+  });
+  const unregisterIpc = registerIpc(core, () => mainWindow, { renderer, log });
+  disposeBeforeQuit(core, unregisterIpc);
+
+  const windowStateFile = join(userData, 'window-state.json');
+  const openWindow = () => {
+    const workAreas = screen.getAllDisplays().map((display) => display.workArea);
+    const window = createMainWindow({
+      state: loadWindowState(windowStateFile, workAreas),
+      backgroundColor: windowBackground(),
+      renderer,
+    });
+    trackWindowState(window, windowStateFile, log);
+    keepBackgroundInTheme(window);
+    window.on('closed', () => {
+      if (mainWindow === window) mainWindow = null;
+    });
+    mainWindow = window;
+  };
+  openWindow();
+
+  const appName = app.getName();
+  const isMac = process.platform === 'darwin';
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(appMenuTemplate({ appName, isMac, isDev, openExternal, log })),
+  );
+
+  // macOS keeps the app (and its core) running with no window; the dock icon opens a new one.
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (!isMac) app.quit();
+  });
+}
+
+/** Holds the first quit until the core has stopped polling and closed the sandbox, then quits for real. */
+function disposeBeforeQuit(core: AppCore, unregisterIpc: () => void): void {
+  let state: 'running' | 'disposing' | 'disposed' = 'running';
+  app.on('before-quit', (event) => {
+    if (state === 'disposed') return;
+    event.preventDefault();
+    if (state === 'disposing') return;
+    state = 'disposing';
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, DISPOSE_TIMEOUT_MS).unref());
+    void Promise.race([core.dispose(), timeout])
+      .catch((error: unknown) => log(`Disposing the core failed: ${(error as Error).message}`))
+      .finally(() => {
+        state = 'disposed';
+        unregisterIpc();
+        app.quit();
+      });
+  });
+}

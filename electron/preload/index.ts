@@ -1,4 +1,6 @@
-// The bridge between the sandboxed renderer and main. It exposes the IPC contract's functions and nothing else.
+// The bridge between the sandboxed renderer and main: `window.api`, built from the IPC contract, and nothing else.
 import { contextBridge } from 'electron';
+import { buildWindowApi } from '../shared/ipc/api-shape';
+import { invoke, subscribe } from './bridge';
 
-contextBridge.exposeInMainWorld('api', Object.freeze({ version: 1 }));
+contextBridge.exposeInMainWorld('api', buildWindowApi(invoke, subscribe));

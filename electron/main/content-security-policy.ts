@@ -1,0 +1,24 @@
+// The renderer's Content-Security-Policy, sent as a response header by main (security.ts). It matches the
+// meta tag in src/index.html, which covers file: pages where there are no response headers to set.
+const BASE_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
+  'default-src': ["'self'"],
+  // No 'unsafe-inline' and no 'unsafe-eval': the only scripts are the bundle's own files.
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'media-src': ["'self'", 'blob:', 'https:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** In development Vite's hot reload talks over a WebSocket to the dev server, so connect-src allows it. */
+export function rendererCsp(options: { dev: boolean }): string {
+  const directives = { ...BASE_DIRECTIVES };
+  if (options.dev) directives['connect-src'] = ["'self'", 'ws://localhost:*', 'ws://127.0.0.1:*'];
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}

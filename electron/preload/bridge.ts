@@ -1,0 +1,25 @@
+// The only file that touches ipcRenderer: invoke for the contract's channels, on/off for its events, and
+// nothing else, so a compromised page cannot reach any other channel through the bridge.
+import { ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { Invoke, Subscribe } from '../shared/ipc/api-shape';
+import { channels, events } from '../shared/ipc/contract';
+
+export const invoke: Invoke = (channel, params) => {
+  // The type already says so; the check is for the page, which can call the function with anything.
+  if (typeof channel !== 'string' || !Object.hasOwn(channels, channel)) {
+    return Promise.reject(new Error(`Unknown request ${String(channel)}.`));
+  }
+  return ipcRenderer.invoke(channel, params);
+};
+
+export const subscribe: Subscribe = (event, listener) => {
+  if (typeof event !== 'string' || !Object.hasOwn(events, event))
+    throw new Error(`Unknown event ${String(event)}.`);
+  if (typeof listener !== 'function') throw new Error('The listener must be a function.');
+  // The page gets the payload only: the IpcRendererEvent would hand it `sender`, i.e. ipcRenderer itself.
+  const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+  ipcRenderer.on(event, forward);
+  return () => {
+    ipcRenderer.removeListener(event, forward);
+  };
+};
