@@ -1,5 +1,5 @@
-// The renderer's Content-Security-Policy, sent as a response header by main (security.ts). It matches the
-// meta tag in src/index.html, which covers file: pages where there are no response headers to set.
+// The renderer's Content-Security-Policy, sent as a response header by main (renderer-protocol.ts for the
+// bundle, security.ts for the dev server). It matches the meta tag in src/index.html.
 const BASE_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   // No 'unsafe-inline' and no 'unsafe-eval': the only scripts are the bundle's own files.

@@ -10,6 +10,7 @@ import { registerIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { openExternal } from './open-external';
 import { rendererLocation } from './renderer-location';
+import { registerBundleScheme, serveBundle } from './renderer-protocol';
 import { createSandboxLauncher, sandboxSeedPath } from './sandbox-launcher';
 import { denyAllPermissions, lockDownWebContents, sendRendererCsp } from './security';
 import { followSystemTheme, keepBackgroundInTheme, windowBackground } from './theme';
@@ -26,6 +27,7 @@ const userDataOverride = process.env['JRS_USER_DATA_DIR'];
 if (!app.isPackaged && userDataOverride) app.setPath('userData', userDataOverride);
 
 app.enableSandbox();
+registerBundleScheme();
 lockDownWebContents(app);
 
 if (!app.requestSingleInstanceLock()) {
@@ -58,6 +60,7 @@ async function start(): Promise<void> {
   followSystemTheme();
   denyAllPermissions(session.defaultSession);
   sendRendererCsp(session.defaultSession, renderer);
+  if (renderer.kind === 'bundle') serveBundle(session.defaultSession, renderer);
 
   const userData = app.getPath('userData');
   const core = await createAppCore({

@@ -51,7 +51,6 @@ export function createMainWindow({ state, backgroundColor, renderer }: MainWindo
   window.webContents.on('will-navigate', (event) => event.preventDefault());
   window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
 
-  if (renderer.kind === 'dev-server') void window.loadURL(renderer.url);
-  else void window.loadFile(renderer.path);
+  void window.loadURL(renderer.url);
   return window;
 }

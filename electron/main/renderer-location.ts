@@ -1,11 +1,14 @@
-// Where the renderer page comes from (the Vite dev server or the built file) and whether a URL is it.
-// Window loading, the IPC sender check and the CSP header all ask here; no electron import, so it is unit-tested.
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// Where the renderer page comes from (the Vite dev server, or the built bundle served on app://renderer/)
+// and whether a URL is it. Window loading, the IPC sender check, the CSP and the app: protocol handler all
+// ask here; no electron import, so it is unit-tested.
+import { isAbsolute, join, relative, resolve } from 'node:path';
+
+/** The built renderer is served on its own privileged scheme rather than file:, as Electron advises. */
+export const BUNDLE_SCHEME = 'app';
+export const BUNDLE_HOST = 'renderer';
 
 export type RendererLocation =
-  | { kind: 'dev-server'; url: string; origin: string }
-  | { kind: 'file'; path: string; url: string; folderUrl: string };
+  { kind: 'dev-server'; url: string; origin: string } | { kind: 'bundle'; dir: string; url: string };
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -25,13 +28,38 @@ export function rendererLocation(options: {
     }
     return { kind: 'dev-server', url: url.href, origin: url.origin };
   }
-  const path = join(options.mainDir, '../renderer/index.html');
   return {
-    kind: 'file',
-    path,
-    url: pathToFileURL(path).href,
-    folderUrl: `${pathToFileURL(dirname(path)).href}/`,
+    kind: 'bundle',
+    dir: resolve(join(options.mainDir, '../renderer')),
+    url: `${BUNDLE_SCHEME}://${BUNDLE_HOST}/index.html`,
   };
+}
+
+function isBundleUrl(url: URL): boolean {
+  return url.protocol === `${BUNDLE_SCHEME}:` && url.host === BUNDLE_HOST;
+}
+
+/**
+ * The file of the bundle an app://renderer/ URL names, or null: other hosts, undecodable paths and
+ * anything that would leave the bundle's folder (`..`, encoded or not) are refused.
+ */
+export function bundleFileOf(
+  location: Extract<RendererLocation, { kind: 'bundle' }>,
+  candidate: string,
+): string | null {
+  const url = parse(candidate);
+  if (!url || !isBundleUrl(url)) return null;
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  if (path.includes('\0')) return null;
+  const file = resolve(location.dir, `.${path === '/' ? '/index.html' : path}`);
+  const inside = relative(location.dir, file);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return null;
+  return file;
 }
 
 function parse(candidate: string): URL | null {
@@ -47,9 +75,8 @@ export function isRendererPage(location: RendererLocation, candidate: string): b
   const url = parse(candidate);
   if (!url) return false;
   if (location.kind === 'dev-server') return url.origin === location.origin;
-  // A file: URL has an opaque origin, so the page is matched exactly; only the hash may differ (routing).
-  url.hash = '';
-  return url.search === '' && url.href === location.url;
+  // Only the page itself may call IPC; the hash may differ (routing), nothing else.
+  return isBundleUrl(url) && url.pathname === '/index.html' && url.search === '';
 }
 
 /** Whether `candidate` is one of the renderer's own resources (the responses that get our CSP header). */
@@ -57,5 +84,5 @@ export function isRendererResource(location: RendererLocation, candidate: string
   const url = parse(candidate);
   if (!url) return false;
   if (location.kind === 'dev-server') return url.origin === location.origin;
-  return url.href.startsWith(location.folderUrl);
+  return isBundleUrl(url);
 }

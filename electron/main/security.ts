@@ -11,11 +11,12 @@ export function denyAllPermissions(session: Session): void {
 }
 
 /**
- * Sends the CSP as a header on the renderer's own responses (the dev server's in development). A built
- * file: page has no response headers, so there the identical meta tag in src/index.html applies.
+ * Sends the CSP as a header on the dev server's responses (the built bundle gets it from
+ * renderer-protocol.ts); the identical meta tag in src/index.html applies as well.
  */
 export function sendRendererCsp(session: Session, renderer: RendererLocation): void {
-  const policy = rendererCsp({ dev: renderer.kind === 'dev-server' });
+  if (renderer.kind !== 'dev-server') return;
+  const policy = rendererCsp({ dev: true });
   session.webRequest.onHeadersReceived((details, callback) => {
     if (!isRendererResource(renderer, details.url)) {
       callback({});

@@ -21,7 +21,7 @@ vi.mock('electron', () => ({ ipcMain: fakeIpcMain }));
 const { isTrustedSender, registerIpc } = await import('../../electron/main/ipc');
 
 const renderer = rendererLocation({ isPackaged: true, devServerUrl: undefined, mainDir: '/app/out/main' });
-const pageUrl = 'file:///app/out/renderer/index.html';
+const pageUrl = 'app://renderer/index.html';
 
 function fakeCore(): AppCore & { emit: CoreEventListener; calls: string[] } {
   const listeners = new Set<CoreEventListener>();
