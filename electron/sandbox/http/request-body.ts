@@ -36,3 +36,15 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): BodyRe
   const message = where && text.startsWith(String(issue?.path[0])) ? text : `${where}${text}`;
   return { ok: false, message: `Invalid request: ${message}.`.replace('..', '.') };
 }
+
+/** Parses the JSON body and validates it against a schema in one step (the shape every write route needs). */
+export function parseBody<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  options: { optional?: boolean } = {},
+): BodyResult<{ raw: unknown; value: z.output<S> }> {
+  const body = options.optional ? optionalJsonBody(request) : jsonBody(request);
+  if (!body.ok) return body;
+  const parsed = validate(schema, body.value);
+  return parsed.ok ? { ok: true, value: { raw: body.value, value: parsed.value } } : parsed;
+}

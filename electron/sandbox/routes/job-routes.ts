@@ -6,7 +6,7 @@ import {
   triggerJobsRequestSchema,
   updateJobRequestSchema,
 } from '../../shared/api/schemas';
-import { jsonBody, optionalJsonBody, validate } from '../http/request-body';
+import { parseBody } from '../http/request-body';
 import { callerOf, type SandboxContext } from '../http/context';
 import { resolveSource } from '../resolve-source';
 import { DEFAULT_SIMULATION } from '../seed';
@@ -18,12 +18,10 @@ type IdParams = { Params: { id: string } };
 
 export function registerJobRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/jobs/v2', async (request, reply) => {
-    const body = jsonBody(request);
-    if (!body.ok) return reply.code(400).send({ message: body.message });
-    const parsed = validate(createJobRequestSchema, body.value);
+    const parsed = parseBody(request, createJobRequestSchema);
     if (!parsed.ok) return reply.code(400).send({ message: parsed.message });
     const account = callerOf(request);
-    const request_ = parsed.value;
+    const { raw, value: request_ } = parsed.value;
     const source = resolveSource(
       ctx.accounts,
       account.id,
@@ -37,7 +35,7 @@ export function registerJobRoutes(app: FastifyInstance, ctx: SandboxContext): vo
       accountId: account.id,
       templateId: source.sourceId,
       jobType: request_.job_type,
-      input: body.value as Record<string, unknown>,
+      input: raw as Record<string, unknown>,
       values: request_.values ?? {},
       simulation: source.simulation,
     });
@@ -50,24 +48,20 @@ export function registerJobRoutes(app: FastifyInstance, ctx: SandboxContext): vo
   });
 
   app.put<IdParams>('/jobs/:id', async (request, reply) => {
-    const body = optionalJsonBody(request);
-    if (!body.ok) return reply.code(400).send({ message: body.message });
-    const parsed = validate(updateJobRequestSchema, body.value);
+    const parsed = parseBody(request, updateJobRequestSchema, { optional: true });
     if (!parsed.ok) return reply.code(400).send({ message: parsed.message });
-    const { job_status, output } = parsed.value;
+    const { job_status, output } = parsed.value.value;
     const updated = ctx.jobs.update(callerOf(request).id, request.params.id, { job_status, output });
     return updated ?? { message: MESSAGES.jobNotFound };
   });
 
   app.post('/jobs/trigger-job', async (request, reply) => {
-    const body = jsonBody(request);
-    if (!body.ok) return reply.code(400).send({ message: body.message });
-    const parsed = validate(triggerJobsRequestSchema, body.value);
+    const parsed = parseBody(request, triggerJobsRequestSchema);
     if (!parsed.ok) return reply.code(400).send({ message: parsed.message });
     const account = callerOf(request);
     // Ids are processed in order and processing stops at the first that does not resolve for the
     // caller (another account's job included): the ones before it stay requeued, as the spec says.
-    for (const id of parsed.value.ids) {
+    for (const id of parsed.value.value.ids) {
       const job = ctx.jobs.get(account.id, id);
       if (!job) {
         ctx.worker.poke();

@@ -20,6 +20,14 @@ export function safeFileName(raw: string): string {
   return cleaned || 'upload';
 }
 
+function decodedHeader(value: string | string[] | undefined): string {
+  try {
+    return decodeURIComponent(String(value ?? ''));
+  } catch {
+    return '';
+  }
+}
+
 export function registerUploadRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/sandbox/uploads', { bodyLimit: UPLOAD_LIMIT_BYTES }, async (request, reply) => {
     const type =
@@ -35,12 +43,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: SandboxContext):
     if (!Buffer.isBuffer(body) || body.length === 0) {
       return reply.code(400).send({ message: 'The upload is empty.' });
     }
-    let name = 'upload';
-    try {
-      name = safeFileName(decodeURIComponent(String(request.headers['x-file-name'] ?? 'upload')));
-    } catch {
-      name = 'upload';
-    }
+    const name = safeFileName(decodedHeader(request.headers['x-file-name']));
     const account = callerOf(request);
     const key = `uploads/${account.id}/${randomUUID()}/${name}`;
     ctx.files.put({ key, accountId: account.id, contentType: type, bytes: body });
