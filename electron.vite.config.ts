@@ -26,6 +26,10 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: 'out/renderer',
+      // Shipped to every user's disk and parsed at every start: minified.
+      minify: true,
+      // Loaded from disk, not a network: one ~600 kB chunk starts faster than many small ones.
+      chunkSizeWarningLimit: 1024,
       rollupOptions: { input: { index: resolve(__dirname, 'src/index.html') } },
     },
   },

@@ -4,7 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const RESULTS = 'test-results';
+// Not test-results/: Playwright empties that folder when it starts.
+const RESULTS = 'test-reports';
 const VITEST_JSON = `${RESULTS}/vitest.json`;
 const PLAYWRIGHT_JSON = `${RESULTS}/playwright.json`;
 rmSync(VITEST_JSON, { force: true });
@@ -54,4 +55,6 @@ if (!playwright) counts.failed += 1;
 
 console.log(`\nVitest exit ${vitestStatus}, Playwright exit ${playwrightStatus}`);
 console.log(`Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-process.exit(vitestStatus === 0 && playwrightStatus === 0 && counts.failed === 0 && counts.passed > 0 ? 0 : 1);
+process.exit(
+  vitestStatus === 0 && playwrightStatus === 0 && counts.failed === 0 && counts.passed > 0 ? 0 : 1,
+);

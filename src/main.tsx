@@ -1,7 +1,21 @@
-// Renderer entry: mounts the React app.
+// Renderer entry: loads the styles and mounts the React app.
+// Fast Refresh's runtime as a module: the CSP forbids the inline preamble Vite would inject in development.
+import '@vitejs/plugin-react/preamble';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/overlays.css';
+import './app/app.css';
+import './features/accounts/accounts.css';
+import './features/projects/projects.css';
+import './features/job-form/job-form.css';
+import './features/jobs/jobs.css';
 import { App } from './app/App';
+import { exposeDebugStateForTests } from './app/debug-state';
+
+exposeDebugStateForTests();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -1,9 +1,43 @@
-// The application shell. Screens arrive with the desktop-app issue; for now it names the product.
+// The application shell: a first-run welcome without accounts, the workspace with them, and a clear
+// screen when the app cannot talk to its core at all.
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Spinner } from '../components/Spinner';
+import { useAccountsStore } from '../features/accounts/accounts-store';
+import { Welcome } from '../features/accounts/Welcome';
+import { AppHeader } from './AppHeader';
+import { useAppEvents } from './use-app-events';
+import { Workspace } from './Workspace';
+
 export function App(): React.JSX.Element {
+  useAppEvents();
+  const snapshot = useAccountsStore((state) => state.snapshot);
+  const loadError = useAccountsStore((state) => state.loadError);
+
+  if (!snapshot) {
+    return (
+      <main className="splash">
+        <h1 className="sr-only">Job Rendering Studio</h1>
+        {loadError ? (
+          <ErrorNotice
+            title="The app could not start"
+            onRetry={() => void useAccountsStore.getState().load()}
+          >
+            {loadError}
+          </ErrorNotice>
+        ) : (
+          <div className="panel-loading">
+            <Spinner size="md" />
+            <p role="status">Starting…</p>
+          </div>
+        )}
+      </main>
+    );
+  }
+  if (snapshot.accounts.length === 0) return <Welcome />;
   return (
-    <main>
-      <h1>Job Rendering Studio</h1>
-      <p>Branded AI media from the Job Rendering Service.</p>
-    </main>
+    <div className="app">
+      <AppHeader />
+      <Workspace />
+    </div>
   );
 }

@@ -63,10 +63,17 @@ describe('KeytarSecretStore without a Secret Service', () => {
     `;
     const { stdout } = await run(resolve('node_modules/.bin/tsx'), ['-e', script], {
       cwd: resolve(__dirname, '../..'),
-      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/jrs-bus', JRS_KEYRING_SESSION: '' },
+      env: {
+        ...process.env,
+        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/jrs-bus',
+        JRS_KEYRING_SESSION: '',
+      },
       timeout: 20_000,
     });
-    const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { available: boolean; reason?: string };
+    const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+      available: boolean;
+      reason?: string;
+    };
     expect(result.available).toBe(false);
     expect(result.reason).toMatch(/session only/);
   });

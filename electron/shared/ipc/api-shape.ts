@@ -1,14 +1,7 @@
 // `window.api` as the renderer sees it, built from the contract by one function that the preload (over
 // Electron IPC) and the e2e harness (over Playwright bindings) both use, so the two cannot drift apart.
-import {
-  channels,
-  type Channel,
-  type EventName,
-  type IpcResult,
-  type ParamsOf,
-  type PayloadOf,
-  type ResultOf,
-} from './contract';
+import type { Channel, EventName, IpcResult, ParamsOf, PayloadOf, ResultOf } from './contract';
+import { CHANNEL_NAMES } from './names';
 
 type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never;
 type ActionOf<C extends string, D extends string> = C extends `${D}:${infer A}` ? A : never;
@@ -30,7 +23,7 @@ export type Subscribe = (event: EventName, listener: (payload: unknown) => void)
 /** Builds the frozen `window.api` object: one named function per channel, plus `on`. */
 export function buildWindowApi(invoke: Invoke, subscribe: Subscribe): WindowApi {
   const api: Record<string, Record<string, unknown>> = {};
-  for (const channel of Object.keys(channels) as Channel[]) {
+  for (const channel of CHANNEL_NAMES) {
     const [domain, action] = channel.split(':') as [string, string];
     api[domain] ??= {};
     api[domain][action] = (params?: unknown) => invoke(channel, params);

@@ -5,6 +5,7 @@ import { mappingFieldsSchema, projectSchema } from '../api/schemas';
 import { accountsSnapshotSchema, newAccountSchema } from '../domain/account';
 import { uploadAssetSchema, uploadCapabilitySchema } from '../domain/asset';
 import { jobSummarySchema, submitJobSchema } from '../domain/job';
+import type { CHANNEL_NAMES, EVENT_NAMES } from './names';
 
 const none = z.undefined();
 const byId = z.object({ id: z.string().min(1) });
@@ -33,6 +34,14 @@ export const events = {
 
 export type Channel = keyof typeof channels;
 export type EventName = keyof typeof events;
+
+/** Compile-time proof that names.ts lists exactly the channels and events defined here. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const namesMatch: [
+  Same<Channel, (typeof CHANNEL_NAMES)[number]>,
+  Same<EventName, (typeof EVENT_NAMES)[number]>,
+] = [true, true];
+void namesMatch;
 export type ParamsOf<C extends Channel> = z.input<(typeof channels)[C]['params']>;
 export type ResultOf<C extends Channel> = z.output<(typeof channels)[C]['result']>;
 export type PayloadOf<E extends EventName> = z.output<(typeof events)[E]>;

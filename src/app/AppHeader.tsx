@@ -1,0 +1,21 @@
+// The header: the product's name, the active account's credit balance, and the account switcher.
+import { AccountSwitcher } from '../features/accounts/AccountSwitcher';
+import { CreditBalance } from '../features/accounts/CreditBalance';
+
+export function AppHeader(): React.JSX.Element {
+  return (
+    <header className="app-header">
+      <a className="skip-link" href="#workspace">
+        Skip to projects
+      </a>
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true" />
+        <span className="brand-name">Job Rendering Studio</span>
+      </div>
+      <div className="header-end">
+        <CreditBalance />
+        <AccountSwitcher />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,150 @@
+// The header's account menu: the active account, a switch to any other, add, and remove (confirmed).
+import { useState } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import type { AccountView } from '../../../electron/shared/domain/account';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Modal } from '../../components/Modal';
+import { failureMessage } from '../../lib/api';
+import { accountPlace, accountStateLabel } from './account-state';
+import { maskedKey, selectActiveAccount, useAccountsStore } from './accounts-store';
+import { ConnectAccountForm } from './ConnectAccountForm';
+
+function AccountLine({ account }: { account: AccountView }): React.JSX.Element {
+  const state = accountStateLabel(account.state);
+  return (
+    <span className="account-line">
+      <span className="account-line-name">
+        {account.name}
+        {account.kind === 'sandbox' ? <span className="tag tag-accent">Sandbox</span> : null}
+      </span>
+      <span className="account-line-meta">
+        {accountPlace(account)} · key {maskedKey(account.keyLast4)}
+        {account.storage === 'session' ? ' · this session only' : ''}
+        {state ? <span className="account-line-state"> · {state}</span> : null}
+      </span>
+    </span>
+  );
+}
+
+export function AccountSwitcher(): React.JSX.Element | null {
+  const snapshot = useAccountsStore((state) => state.snapshot);
+  const active = useAccountsStore(selectActiveAccount);
+  const busy = useAccountsStore((state) => state.busy);
+  const { activate, remove, startSandbox } = useAccountsStore.getState();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<AccountView | null>(null);
+  const [error, setError] = useState<{ title: string; message: string } | null>(null);
+
+  if (!snapshot) return null;
+  // "Not checked yet" would only flash in the header before the first call answers.
+  const activeState = active && active.state !== 'unchecked' ? accountStateLabel(active.state) : null;
+  const hasSandbox = snapshot.accounts.some((account) => account.kind === 'sandbox');
+
+  async function attempt(title: string, action: () => Promise<void>): Promise<void> {
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError({ title, message: failureMessage(failure) });
+    }
+  }
+
+  return (
+    <div className="account-switcher">
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          className="account-trigger"
+          disabled={busy}
+          aria-label={active ? `Account: ${active.name}. Switch or manage accounts` : 'Choose an account'}
+        >
+          <span className="account-avatar" aria-hidden="true">
+            {(active?.name.trim().charAt(0) || '?').toUpperCase()}
+          </span>
+          <span className="account-trigger-text">
+            <span className="account-trigger-name">{active?.name ?? 'No account chosen'}</span>
+            <span className="account-trigger-meta">
+              {active
+                ? `${active.kind === 'sandbox' ? 'Sandbox' : accountPlace(active)} · ${maskedKey(active.keyLast4)}`
+                : 'Choose one'}
+              {activeState ? <span className="account-line-state"> · {activeState}</span> : null}
+            </span>
+          </span>
+          <span className="chevron" aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+            <DropdownMenu.Label className="menu-label">Accounts</DropdownMenu.Label>
+            <DropdownMenu.RadioGroup
+              value={snapshot.activeId ?? ''}
+              onValueChange={(id) => void attempt('The account could not be switched', () => activate(id))}
+            >
+              {snapshot.accounts.map((account) => (
+                <DropdownMenu.RadioItem key={account.id} value={account.id} className="menu-item menu-radio">
+                  <DropdownMenu.ItemIndicator className="menu-indicator">✓</DropdownMenu.ItemIndicator>
+                  <AccountLine account={account} />
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
+            <DropdownMenu.Separator className="menu-separator" />
+            <DropdownMenu.Item className="menu-item" onSelect={() => setAdding(true)}>
+              Add an account…
+            </DropdownMenu.Item>
+            {hasSandbox ? null : (
+              <DropdownMenu.Item
+                className="menu-item"
+                onSelect={() => void attempt('The sandbox could not start', startSandbox)}
+              >
+                Try the sandbox
+              </DropdownMenu.Item>
+            )}
+            {active ? (
+              <DropdownMenu.Item className="menu-item menu-danger" onSelect={() => setRemoving(active)}>
+                Remove “{active.name}”…
+              </DropdownMenu.Item>
+            ) : null}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+
+      <Modal
+        open={adding}
+        onOpenChange={setAdding}
+        title="Add an account"
+        description="Enter the address of your Job Rendering Service and an API key of your account."
+      >
+        <ConnectAccountForm onConnected={() => setAdding(false)} onCancel={() => setAdding(false)} />
+      </Modal>
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title={`Remove “${removing?.name ?? ''}”?`}
+        confirmLabel="Remove account"
+        busy={busy}
+        onConfirm={() => {
+          const target = removing;
+          if (!target) return;
+          void attempt('The account could not be removed', async () => {
+            await remove(target.id);
+            setRemoving(null);
+          });
+        }}
+      >
+        <p>
+          The app forgets this account and deletes its key
+          {removing?.storage === 'keychain' ? ' from the keychain' : ''}. Jobs already submitted keep running
+          on the service. You can connect the account again later with its key.
+        </p>
+      </ConfirmDialog>
+
+      {error ? (
+        <div className="floating-error">
+          <ErrorNotice title={error.title} onRetry={() => setError(null)} retryLabel="Dismiss">
+            {error.message}
+          </ErrorNotice>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Words for an account's state, shown beside it when it is anything but valid.
+import type { AccountState, AccountView } from '../../../electron/shared/domain/account';
+
+const STATE_LABELS: Record<AccountState, string | null> = {
+  valid: null,
+  refused: 'Key refused',
+  unreachable: 'Unreachable',
+  unchecked: 'Not checked yet',
+  locked: 'Key unavailable',
+};
+
+export function accountStateLabel(state: AccountState): string | null {
+  return STATE_LABELS[state];
+}
+
+/** The host of the account's service, or the sandbox's name. */
+export function accountPlace(account: AccountView): string {
+  if (account.kind === 'sandbox') return 'Built-in sandbox';
+  try {
+    return new URL(account.baseUrl).host;
+  } catch {
+    return account.baseUrl;
+  }
+}

@@ -1,0 +1,191 @@
+// An image or audio field: drop a file (or choose one) to upload it through main, or paste an address.
+// Files are checked with the shared asset rules first; the field's value is the resulting URL. When the
+// account cannot take uploads, only the address field is offered, with main's explanation.
+import { useRef, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { useFormContext, useWatch, type Path } from 'react-hook-form';
+import { assetProblem, type AssetKind, type UploadCapability } from '../../../electron/shared/domain/asset';
+import { FieldFrame, describedBy } from '../../components/FieldFrame';
+import { Spinner } from '../../components/Spinner';
+import { failureMessage } from '../../lib/api';
+import { acceptAttribute, acceptedFormats, assetNoun } from './asset-hints';
+import { AssetPreview } from './AssetPreview';
+import type { JobFormValues } from './form-schema';
+import { uploadFile } from './upload-file';
+import { usePreviewUrl } from './use-preview-url';
+
+type Upload =
+  | { status: 'idle' }
+  | { status: 'uploading'; fileName: string }
+  | { status: 'done'; fileName: string; url: string }
+  | { status: 'error'; message: string };
+
+interface AssetFieldProps {
+  /** DOM id of the address input; the other ids derive from it. */
+  id: string;
+  name: Path<JobFormValues>;
+  label: string;
+  kind: AssetKind;
+  capability: UploadCapability | null;
+  error?: string | undefined;
+  optional?: boolean;
+  onUploadingChange(uploading: boolean): void;
+}
+
+function isHttps(text: string): boolean {
+  return /^https:\/\/\S+$/i.test(text.trim());
+}
+
+export function AssetField(props: AssetFieldProps): React.JSX.Element {
+  const { id, name, label, kind, capability, error, optional = false, onUploadingChange } = props;
+  const { register, setValue, control } = useFormContext<JobFormValues>();
+  const value = String(useWatch({ control, name }) ?? '');
+  const [upload, setUpload] = useState<Upload>({ status: 'idle' });
+  const [filePreview, showFile] = usePreviewUrl();
+  const attempt = useRef(0);
+
+  async function take(file: File): Promise<void> {
+    const problem = assetProblem(kind, file);
+    if (problem) {
+      setUpload({ status: 'error', message: problem });
+      return;
+    }
+    const mine = ++attempt.current;
+    showFile(file);
+    setUpload({ status: 'uploading', fileName: file.name });
+    onUploadingChange(true);
+    try {
+      const url = await uploadFile(kind, file);
+      if (mine !== attempt.current) return;
+      setValue(name, url, { shouldValidate: true, shouldDirty: true });
+      setUpload({ status: 'done', fileName: file.name, url });
+    } catch (failure) {
+      if (mine !== attempt.current) return;
+      showFile(null);
+      setUpload({ status: 'error', message: failureMessage(failure) });
+    } finally {
+      onUploadingChange(false);
+    }
+  }
+
+  function clear(): void {
+    attempt.current++;
+    showFile(null);
+    setUpload({ status: 'idle' });
+    setValue(name, '', { shouldDirty: true });
+  }
+
+  const uploading = upload.status === 'uploading';
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    multiple: false,
+    noClick: true,
+    noKeyboard: true,
+    disabled: uploading,
+    onDrop: (accepted, rejected) => {
+      const file = accepted[0] ?? rejected[0]?.file;
+      if (file) void take(file);
+    },
+  });
+
+  const canUpload = capability?.available === true;
+  const fileIsCurrent = uploading || (upload.status === 'done' && upload.url === value.trim());
+  const previewSrc = fileIsCurrent ? filePreview : isHttps(value) ? value.trim() : null;
+  const statusText =
+    upload.status === 'uploading'
+      ? `Uploading ${upload.fileName}…`
+      : upload.status === 'done' && fileIsCurrent
+        ? `${upload.fileName} uploaded`
+        : '';
+  const shownError = upload.status === 'error' ? upload.message : error;
+  const urlLabelId = `${id}-url-label`;
+
+  return (
+    <FieldFrame
+      as="fieldset"
+      id={id}
+      label={optional ? `${label} (optional)` : label}
+      aside={<span className="tag">{kind === 'image' ? 'Image' : 'Audio'}</span>}
+      error={shownError}
+    >
+      {canUpload ? (
+        <div
+          {...getRootProps({
+            className: `dropzone${isDragActive ? ' is-dragging' : ''}${previewSrc ? ' has-preview' : ''}`,
+            'aria-describedby': `${id}-formats`,
+          })}
+          data-testid={`dropzone-${id}`}
+        >
+          <input {...getInputProps({ accept: acceptAttribute(kind) })} aria-label={`${label}: file`} />
+          {previewSrc ? (
+            <div className="asset-preview">
+              <AssetPreview kind={kind} src={previewSrc} label={label} />
+            </div>
+          ) : (
+            <span className={`dropzone-icon dropzone-icon-${kind}`} aria-hidden="true" />
+          )}
+          <div className="dropzone-text">
+            <p className="dropzone-title">
+              {isDragActive
+                ? `Drop ${assetNoun(kind)} to upload it`
+                : previewSrc
+                  ? `Drop another ${kind === 'image' ? 'image' : 'audio file'} to replace it`
+                  : `Drop ${assetNoun(kind)} here`}
+            </p>
+            <p className="dropzone-formats" id={`${id}-formats`}>
+              {acceptedFormats(kind)}
+            </p>
+            <div className="dropzone-actions">
+              <button type="button" className="btn btn-secondary btn-sm" onClick={open} disabled={uploading}>
+                Choose file…
+              </button>
+              {value || upload.status !== 'idle' ? (
+                <button type="button" className="btn btn-ghost btn-sm" onClick={clear}>
+                  Remove
+                </button>
+              ) : null}
+            </div>
+            <p className="dropzone-status" role="status" aria-live="polite">
+              {uploading ? <Spinner /> : null}
+              {statusText}
+            </p>
+          </div>
+        </div>
+      ) : (
+        <>
+          {capability ? (
+            <p className="field-hint">
+              {capability.reason ?? 'File uploads are not available for this account.'} Paste the address of{' '}
+              {kind === 'image' ? 'an image' : 'an audio file'} the service can reach.
+            </p>
+          ) : null}
+          {previewSrc ? (
+            <div className="asset-preview">
+              <AssetPreview kind={kind} src={previewSrc} label={label} />
+            </div>
+          ) : null}
+        </>
+      )}
+      <label className="field-sublabel" id={urlLabelId} htmlFor={id}>
+        {canUpload ? 'Or paste its address' : 'Address'}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="url"
+        inputMode="url"
+        placeholder="https://…"
+        autoComplete="off"
+        spellCheck={false}
+        aria-labelledby={`${id}-label ${urlLabelId}`}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={describedBy(id, { error: shownError })}
+        aria-required={optional ? undefined : true}
+        {...register(name, {
+          onChange: () => {
+            if (upload.status === 'error') setUpload({ status: 'idle' });
+          },
+        })}
+      />
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,42 @@
+// Turns the form's values into the `jobs:submit` request: strings for text, `{ image_url }` for images,
+// `{ audio_url, effects: [] }` for audio, and the background settings for video projects.
+import type { Project, JobValues } from '../../../electron/shared/api/schemas';
+import { isJobType } from '../../../electron/shared/api/job-types';
+import type { SubmitJob } from '../../../electron/shared/domain/job';
+import type { FormField } from './field-kinds';
+import { hasBackground, type JobFormValues } from './form-schema';
+
+export function toJobValues(fields: readonly FormField[], form: JobFormValues): JobValues {
+  const values: JobValues = {};
+  for (const field of fields) {
+    const text = (form.values[field.key] ?? '').trim();
+    if (field.type.kind === 'image') values[field.id] = { image_url: text };
+    else if (field.type.kind === 'audio') values[field.id] = { audio_url: text, effects: [] };
+    else values[field.id] = form.values[field.key] ?? '';
+  }
+  return values;
+}
+
+/** The request, or null when the project's type is not one the service accepts. */
+export function toSubmitJob(
+  project: Project,
+  fields: readonly FormField[],
+  form: JobFormValues,
+): SubmitJob | null {
+  if (!isJobType(project.projectType)) return null;
+  const request: SubmitJob = {
+    projectId: project.projectId,
+    projectName: project.projectName,
+    jobType: project.projectType,
+    values: toJobValues(fields, form),
+  };
+  if (hasBackground(project.projectType) && form.background) {
+    const music = form.background.music.trim();
+    request.background = {
+      music: music || null,
+      volume: form.background.volume,
+      start: form.background.start,
+    };
+  }
+  return request;
+}

@@ -1,0 +1,70 @@
+// axe on every main screen, in the light and the dark theme: no serious or critical violations.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { chooseProject, startOnSandbox } from './helpers';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+async function expectAccessible(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = results.violations.map(
+    (v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.nodes.length} node(s)`,
+  );
+  if (process.env['AXE_VERBOSE'] && summary.length) console.log(`${screen}:`, summary.join('; '));
+  await testInfo.attach(`axe-${screen}.json`, {
+    body: JSON.stringify(summary, null, 2),
+    contentType: 'application/json',
+  });
+  expect(
+    serious.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+    `${screen}: serious or critical axe violations`,
+  ).toEqual([]);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`every main screen passes axe in the ${colorScheme} theme`, async ({ page, app: _app }, testInfo) => {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+
+    await expect(page.getByRole('button', { name: /try it without an account/i })).toBeVisible();
+    await expectAccessible(page, testInfo, 'welcome');
+
+    await page.getByRole('button', { name: /connect an account/i }).click();
+    await expectAccessible(page, testInfo, 'connect-account');
+    await page.getByRole('button', { name: 'Connect account' }).click();
+    await expect(page.getByText('Give the account a name.')).toBeVisible();
+    await expectAccessible(page, testInfo, 'connect-account-invalid');
+    await page.getByRole('button', { name: 'Back' }).click();
+
+    await startOnSandbox(page);
+    await expectAccessible(page, testInfo, 'project-list');
+
+    await chooseProject(page, /Spring Launch Spokesperson/);
+    await expectAccessible(page, testInfo, 'job-form');
+    await page.getByRole('button', { name: 'Submit job' }).click();
+    await expect(page.getByText(/fields need your attention/)).toBeVisible();
+    await expectAccessible(page, testInfo, 'job-form-invalid');
+
+    await chooseProject(page, /Weekly Podcast Intro/);
+    await page.getByLabel('Intro script').fill('Hello from the accessibility check.');
+    await page.getByRole('textbox', { name: /Voice sample/ }).fill('https://example.com/voice.mp3');
+    await page.getByRole('button', { name: 'Submit job' }).click();
+    await expect(page.getByRole('list', { name: 'Submitted jobs' }).getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(page, testInfo, 'jobs-list');
+
+    await page.getByRole('button', { name: /^Account:/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectAccessible(page, testInfo, 'account-menu');
+    await page.getByRole('menuitem', { name: 'Add an account…' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, testInfo, 'add-account-dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Account:/ }).click();
+    await page.getByRole('menuitem', { name: /^Remove/ }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectAccessible(page, testInfo, 'remove-account-confirm');
+  });
+}

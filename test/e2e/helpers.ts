@@ -1,0 +1,57 @@
+// Steps shared by the specs: start on the sandbox, choose a project, drop a real image into a drop zone.
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** First run → "Try it without an account" → the sandbox's projects are listed. */
+export async function startOnSandbox(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /try it without an account/i }).click();
+  await expect(page.getByRole('list', { name: 'Active projects' })).toBeVisible({ timeout: 20_000 });
+}
+
+/** The project's button in the list. */
+export function projectButton(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('list', { name: 'Active projects' }).getByRole('button', { name });
+}
+
+export async function chooseProject(page: Page, name: string | RegExp): Promise<void> {
+  await projectButton(page, name).click();
+  await expect(page.getByRole('button', { name: 'Submit job' })).toBeVisible();
+}
+
+/** The credits shown in the header, as a number. */
+export async function shownCredits(page: Page): Promise<number> {
+  const value = page.getByTestId('credits').locator('[data-credits]');
+  await expect(value).toBeVisible();
+  return Number(await value.getAttribute('data-credits'));
+}
+
+/**
+ * Drops a PNG drawn in the page onto a drop zone with a real DataTransfer (dragenter, dragover, drop),
+ * the way a file dragged from the desktop arrives.
+ */
+export async function dropImage(page: Page, dropzone: Locator, fileName = 'product.png'): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(async (name) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 240;
+    canvas.height = 240;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    const gradient = context.createLinearGradient(0, 0, 240, 240);
+    gradient.addColorStop(0, '#6366f1');
+    gradient.addColorStop(1, '#ec4899');
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, 240, 240);
+    context.fillStyle = 'rgba(255,255,255,0.85)';
+    context.beginPath();
+    context.arc(120, 120, 60, 0, Math.PI * 2);
+    context.fill();
+    const blob = await new Promise<Blob>((done, fail) =>
+      canvas.toBlob((made) => (made ? done(made) : fail(new Error('toBlob failed'))), 'image/png'),
+    );
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], name, { type: 'image/png' }));
+    return transfer;
+  }, fileName);
+  for (const type of ['dragenter', 'dragover', 'drop']) await dropzone.dispatchEvent(type, { dataTransfer });
+  await dataTransfer.dispose();
+}

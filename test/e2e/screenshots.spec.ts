@@ -1,0 +1,87 @@
+// The screenshot tour (run by `npm run screenshots`, not by the regular suite): every main screen in the
+// light and the dark theme, written to test/screenshots/<theme>-<screen>.png.
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { chooseProject, dropImage, startOnSandbox } from './helpers';
+import { startSeededSandbox } from './harness';
+
+const OUT = resolve(__dirname, '../screenshots');
+const THEMES = ['light', 'dark'] as const;
+
+async function shot(page: Page, theme: string, name: string): Promise<void> {
+  await page.waitForTimeout(250); // let transitions settle
+  await page.screenshot({ path: resolve(OUT, `${theme}-${name}.png`) });
+}
+
+for (const theme of THEMES) {
+  test(`screens in the ${theme} theme`, async ({ page, app: _app }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await expect(page.getByRole('button', { name: /try it without an account/i })).toBeVisible();
+    await shot(page, theme, '01-welcome');
+
+    await page.getByRole('button', { name: /connect an account/i }).click();
+    await shot(page, theme, '02-connect-account');
+    const sandbox = await startSeededSandbox('screenshot-key-0000-good');
+    try {
+      await page.getByLabel('Account name').fill('Acme marketing');
+      await page.getByLabel('Service address').fill(sandbox.url);
+      await page.getByLabel('API key').fill('a-wrong-key-1234');
+      await page.getByRole('button', { name: 'Connect account' }).click();
+      await expect(page.getByText('The service refused this API key')).toBeVisible();
+      await shot(page, theme, '03-connect-account-refused');
+    } finally {
+      await sandbox.close();
+    }
+    await page.getByRole('button', { name: 'Back' }).click();
+
+    await startOnSandbox(page);
+    await shot(page, theme, '04-projects');
+
+    await chooseProject(page, /Spring Launch Spokesperson/);
+    await shot(page, theme, '05-job-form-talking-video');
+    await page.locator('.form-panel').evaluate((panel) => panel.scrollTo({ top: panel.scrollHeight }));
+    await shot(page, theme, '05b-job-form-background-music');
+    await page.locator('.form-panel').evaluate((panel) => panel.scrollTo({ top: 0 }));
+    await page.getByRole('button', { name: 'Submit job' }).click();
+    await expect(page.getByText(/fields need your attention/)).toBeVisible();
+    await shot(page, theme, '06-job-form-invalid');
+
+    await chooseProject(page, /Social Banner 1080x1080/);
+    await page.getByLabel('Headline').fill('Spring is here');
+    await page.getByLabel('Subline').fill('New colours, same comfort. In stores from Monday.');
+    await page.getByLabel('Accent colour').fill('#ff6600');
+    await dropImage(page, page.getByTestId('dropzone-field-f2'), 'banner-product.png');
+    await expect(page.getByText('banner-product.png uploaded')).toBeVisible();
+    await shot(page, theme, '07-job-form-image-dropped');
+    await page.getByRole('button', { name: 'Submit job' }).click();
+    await expect(page.getByText(/Job submitted/)).toBeVisible();
+    await chooseProject(page, /Weekly Podcast Intro/);
+    await page.getByLabel('Intro script').fill('Welcome back to the weekly show.');
+    await page.getByRole('textbox', { name: /Voice sample/ }).fill('https://example.com/voice.mp3');
+    await page.getByRole('button', { name: 'Submit job' }).click();
+    await expect(page.getByText(/Job submitted/)).toBeVisible();
+    await shot(page, theme, '08-jobs-running');
+    await expect(
+      page.getByRole('list', { name: 'Submitted jobs' }).getByText('Success', { exact: true }),
+    ).toHaveCount(2, { timeout: 30_000 });
+    await shot(page, theme, '09-jobs-finished');
+
+    await page.getByRole('button', { name: /^Account:/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await shot(page, theme, '10-account-menu');
+    await page.getByRole('menuitem', { name: 'Add an account…' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await shot(page, theme, '11-add-account-dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Account:/ }).click();
+    await page.getByRole('menuitem', { name: /^Remove/ }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await shot(page, theme, '12-remove-account-confirm');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.setViewportSize({ width: 960, height: 800 });
+    await shot(page, theme, '13-narrow-window');
+  });
+}

@@ -1,0 +1,285 @@
+// @vitest-environment jsdom
+// The generated job form: one control per field type (single- and multi-line text, image and audio drop
+// zones with previews, unknown and missing types as text, video background controls), empty fields flagged
+// before submit, files checked then uploaded, and the exact request sent on submit.
+import './setup';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { MappingFields } from '../../electron/shared/api/schemas';
+import type { UploadCapability } from '../../electron/shared/domain/asset';
+import { JobFormPanel } from '../../src/features/job-form/JobFormPanel';
+import { useJobFormStore } from '../../src/features/job-form/job-form-store';
+import { useJobsStore } from '../../src/features/jobs/jobs-store';
+import { FakeFailure, installFakeApi, type FakeHandlers } from './fake-api';
+import { EVERY_KIND, job, mapping, project } from './fixtures';
+
+const UPLOADS: UploadCapability = { available: true };
+
+function showForm(
+  projectType: string,
+  fields: MappingFields['fields'],
+  options: { capability?: UploadCapability; handlers?: FakeHandlers } = {},
+) {
+  const api = installFakeApi({
+    'assets:upload': (params) => ({ url: `https://cdn.example.com/${(params as { name: string }).name}` }),
+    'jobs:submit': () => job({ status: 'QUEUED' }),
+    ...options.handlers,
+  });
+  useJobFormStore.setState({
+    project: project({ projectType, projectName: 'Sample project' }),
+    mapping: mapping(projectType, fields),
+    status: 'ready',
+    capability: options.capability ?? UPLOADS,
+  });
+  render(<JobFormPanel />);
+  // Files arrive as from a drop: the picker's accept filter does not apply.
+  return { api, user: userEvent.setup({ applyAccept: false }) };
+}
+
+function png(name = 'photo.png', size = 64): File {
+  return new File([new Uint8Array(size).fill(7)], name, { type: 'image/png' });
+}
+
+describe('form generation', () => {
+  it('gives each field type its control', () => {
+    showForm('image', EVERY_KIND);
+    expect(screen.getByRole('heading', { name: 'Sample project' })).toBeInTheDocument();
+
+    const headline = screen.getByLabelText('Headline');
+    expect(headline.tagName).toBe('INPUT');
+    expect(headline).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Presenter script').tagName).toBe('TEXTAREA');
+
+    const image = screen.getByRole('group', { name: /Hero image/ });
+    expect(within(image).getByText('Drop an image here')).toBeInTheDocument();
+    expect(within(image).getByRole('button', { name: 'Choose file…' })).toBeInTheDocument();
+    expect(within(image).getByRole('textbox', { name: /Or paste its address/ })).toHaveAttribute(
+      'type',
+      'url',
+    );
+    expect(within(image).getByLabelText('Hero image: file')).toHaveAttribute('type', 'file');
+
+    const audio = screen.getByRole('group', { name: /Jingle/ });
+    expect(within(audio).getByText('Drop an audio file here')).toBeInTheDocument();
+    expect(within(audio).getByText(/MP3, WAV, M4A/)).toBeInTheDocument();
+
+    expect(screen.getByLabelText('Brand colour')).toHaveAccessibleDescription(
+      'Unknown field type “color”: sent as text',
+    );
+    expect(screen.getByLabelText('Legal disclaimer')).toHaveAccessibleDescription(
+      'No field type given: sent as text',
+    );
+
+    // Not a video project: no background controls.
+    expect(screen.queryByRole('heading', { name: 'Background music' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+  });
+
+  it.each(['video', 'ai_talking_video'])('adds background music, volume and start to %s projects', (type) => {
+    showForm(type, { headline: { label: 'Headline', instructionType: 'text' } });
+    expect(screen.getByRole('heading', { name: 'Background music' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /Music \(optional\)/ })).toBeInTheDocument();
+    const volume = screen.getByRole('slider', { name: 'Volume' });
+    expect(volume).toHaveAttribute('aria-valuetext', '50%');
+    expect(volume).toHaveAttribute('aria-valuemin', '0');
+    expect(volume).toHaveAttribute('aria-valuemax', '100');
+    const start = screen.getByLabelText('Music starts at (seconds)');
+    expect(start).toHaveAttribute('type', 'number');
+    expect(start).toHaveValue(0);
+  });
+
+  it('moves the volume with the keyboard and shows the percentage', async () => {
+    const { user } = showForm('video', { headline: { label: 'Headline', instructionType: 'text' } });
+    const volume = screen.getByRole('slider', { name: 'Volume' });
+    volume.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(volume).toHaveAttribute('aria-valuetext', '53%');
+    await user.keyboard('{Home}');
+    expect(volume).toHaveAttribute('aria-valuetext', '0%');
+    expect(screen.getByText('0%')).toBeInTheDocument();
+  });
+
+  it('offers only the address, with main’s reason, when the account cannot take uploads', () => {
+    showForm('image', EVERY_KIND, {
+      capability: { available: false, reason: 'File uploads need asset storage.' },
+    });
+    const image = screen.getByRole('group', { name: /Hero image/ });
+    expect(within(image).getByText(/File uploads need asset storage\./)).toBeInTheDocument();
+    expect(within(image).queryByRole('button', { name: 'Choose file…' })).not.toBeInTheDocument();
+    expect(within(image).queryByLabelText('Hero image: file')).not.toBeInTheDocument();
+    expect(within(image).getByRole('textbox', { name: /Address/ })).toBeInTheDocument();
+  });
+});
+
+describe('validation', () => {
+  it('flags every empty field under it, focuses the first and sends nothing', async () => {
+    const { api, user } = showForm('video', EVERY_KIND);
+    await user.click(screen.getByRole('button', { name: 'Submit job' }));
+
+    expect(
+      await screen.findByText('6 fields need your attention before the job can be submitted.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Headline')).toHaveFocus();
+    expect(screen.getByLabelText('Headline')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Headline')).toHaveAccessibleDescription(/Headline is required\./);
+    expect(screen.getByText('Presenter script is required.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Hero image is required: drop an image, choose a file or paste its address.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Jingle is required: drop an audio file, choose a file or paste its address.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Brand colour is required.')).toBeInTheDocument();
+    expect(screen.getByText('Legal disclaimer is required.')).toBeInTheDocument();
+    // Background music is optional.
+    expect(screen.queryByText(/Music is required/)).not.toBeInTheDocument();
+    expect(api.callsOf('jobs:submit')).toEqual([]);
+
+    // Fixing a field clears its message as the person types.
+    await user.type(screen.getByLabelText('Headline'), 'Spring');
+    expect(screen.queryByText('Headline is required.')).not.toBeInTheDocument();
+  });
+
+  it('flags a negative start offset', async () => {
+    const { user } = showForm('video', { headline: { label: 'Headline', instructionType: 'text' } });
+    await user.type(screen.getByLabelText('Headline'), 'Hi');
+    await user.clear(screen.getByLabelText('Music starts at (seconds)'));
+    await user.type(screen.getByLabelText('Music starts at (seconds)'), '-2');
+    await user.click(screen.getByRole('button', { name: 'Submit job' }));
+    expect(await screen.findByText('The start offset cannot be negative.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Music starts at (seconds)')).toHaveFocus();
+  });
+});
+
+describe('files', () => {
+  it('uploads a dropped image, shows its preview and uses its URL', async () => {
+    const { api, user } = showForm('image', { hero: { label: 'Hero image', instructionType: 'image' } });
+    await user.upload(screen.getByLabelText('Hero image: file'), png('hero.png', 64));
+
+    expect(await screen.findByText('hero.png uploaded')).toBeInTheDocument();
+    const [upload] = api.callsOf('assets:upload') as Array<{
+      kind: string;
+      name: string;
+      mimeType: string;
+      bytes: Uint8Array;
+    }>;
+    expect(upload).toMatchObject({ kind: 'image', name: 'hero.png', mimeType: 'image/png' });
+    expect(upload?.bytes).toBeInstanceOf(Uint8Array);
+    expect(upload?.bytes.byteLength).toBe(64);
+    expect(screen.getByRole('img', { name: 'Preview of Hero image' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
+    expect(screen.getByRole('textbox', { name: /Hero image/ })).toHaveValue(
+      'https://cdn.example.com/hero.png',
+    );
+  });
+
+  it('plays an uploaded audio clip, and revokes the old preview when the file changes', async () => {
+    const { user } = showForm('tts', { voice: { label: 'Voice sample', instructionType: 'audio' } });
+    const input = screen.getByLabelText('Voice sample: file');
+    await user.upload(input, new File([new Uint8Array(10)], 'voice.mp3', { type: 'audio/mpeg' }));
+    expect(await screen.findByText('voice.mp3 uploaded')).toBeInTheDocument();
+    const player = screen.getByLabelText('Play Voice sample');
+    expect(player.tagName).toBe('AUDIO');
+    expect(player).toHaveAttribute('controls');
+    const first = player.getAttribute('src');
+
+    await user.upload(input, new File([new Uint8Array(12)], 'voice-2.wav', { type: 'audio/wav' }));
+    expect(await screen.findByText('voice-2.wav uploaded')).toBeInTheDocument();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith(first);
+  });
+
+  it('says why a file cannot be used, and does not upload it', async () => {
+    const { api, user } = showForm('image', { hero: { label: 'Hero image', instructionType: 'image' } });
+    await user.upload(
+      screen.getByLabelText('Hero image: file'),
+      new File(['plain text'], 'notes.txt', { type: 'text/plain' }),
+    );
+    expect(await screen.findByText(/notes\.txt is not an image/)).toBeInTheDocument();
+    expect(api.callsOf('assets:upload')).toEqual([]);
+  });
+
+  it('shows an upload failure in words', async () => {
+    const { user } = showForm(
+      'image',
+      { hero: { label: 'Hero image', instructionType: 'image' } },
+      {
+        handlers: {
+          'assets:upload': () => {
+            throw new FakeFailure({
+              kind: 'storage',
+              message: 'The sandbox did not store photo.png: disk full',
+            });
+          },
+        },
+      },
+    );
+    await user.upload(screen.getByLabelText('Hero image: file'), png());
+    expect(await screen.findByText('The sandbox did not store photo.png: disk full')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Preview/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Hero image/ })).toHaveValue('');
+  });
+});
+
+describe('submit', () => {
+  it('sends the values in the service’s shapes and adds the job to the queue', async () => {
+    const { api, user } = showForm('video', {
+      headline: { label: 'Headline', instructionType: 'text' },
+      shot: { label: 'Product shot', instructionType: 'image' },
+      jingle: { label: 'Jingle', instructionType: 'audio' },
+      cta: { label: 'Call to action' },
+    });
+    await user.type(screen.getByLabelText('Headline'), 'Spring launch');
+    await user.upload(screen.getByLabelText('Product shot: file'), png('shot.png'));
+    await screen.findByText('shot.png uploaded');
+    await user.type(screen.getByRole('textbox', { name: /Jingle/ }), 'https://example.com/jingle.mp3');
+    await user.type(screen.getByLabelText('Call to action'), 'Buy now');
+    await user.clear(screen.getByLabelText('Music starts at (seconds)'));
+    await user.type(screen.getByLabelText('Music starts at (seconds)'), '2.5');
+    await user.click(screen.getByRole('button', { name: 'Submit job' }));
+
+    expect(await screen.findByText(/Job submitted/)).toBeInTheDocument();
+    expect(api.callsOf('jobs:submit')).toEqual([
+      {
+        projectId: 'p-1',
+        projectName: 'Sample project',
+        jobType: 'video',
+        values: {
+          headline: 'Spring launch',
+          shot: { image_url: 'https://cdn.example.com/shot.png' },
+          jingle: { audio_url: 'https://example.com/jingle.mp3', effects: [] },
+          cta: 'Buy now',
+        },
+        background: { music: null, volume: 0.5, start: 2.5 },
+      },
+    ]);
+    expect(useJobsStore.getState().jobs).toHaveLength(1);
+    // The form is emptied for the next job.
+    await waitFor(() => expect(screen.getByLabelText('Headline')).toHaveValue(''));
+  });
+
+  it('shows the service’s refusal and keeps what was typed', async () => {
+    const { user } = showForm(
+      'image',
+      { headline: { label: 'Headline', instructionType: 'text' } },
+      {
+        handlers: {
+          'jobs:submit': () => {
+            throw new FakeFailure({
+              kind: 'bad-request',
+              message: 'The service rejected the request. Check the values and try again.',
+            });
+          },
+        },
+      },
+    );
+    await user.type(screen.getByLabelText('Headline'), 'Keep me');
+    await user.click(screen.getByRole('button', { name: 'Submit job' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The job could not be submitted');
+    expect(alert).toHaveTextContent('The service rejected the request.');
+    expect(screen.getByLabelText('Headline')).toHaveValue('Keep me');
+  });
+});

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+// The project list (placeholder names, windows, search, type filter, empty and error states with Retry)
+// and the job list (newest first, statuses in words, live updates, errors).
+import './setup';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useAccountsStore } from '../../src/features/accounts/accounts-store';
+import { JobsPanel } from '../../src/features/jobs/JobsPanel';
+import { useJobsStore } from '../../src/features/jobs/jobs-store';
+import { ProjectsPanel } from '../../src/features/projects/ProjectsPanel';
+import { useProjectsStore } from '../../src/features/projects/projects-store';
+import { FakeFailure, installFakeApi } from './fake-api';
+import { job, project, snapshot } from './fixtures';
+
+describe('ProjectsPanel', () => {
+  const projects = [
+    project({ projectId: '1', projectName: 'Spring Teaser', projectType: 'video' }),
+    project({ projectId: '2', projectName: '', projectType: 'image', endDate: '2026-12-03T18:00:00.000Z' }),
+    project({ projectId: '3', projectName: 'Podcast Intro', projectType: 'tts' }),
+  ];
+
+  it('lists projects with type, window and an italic placeholder for a missing name', async () => {
+    installFakeApi({ 'projects:list': () => projects });
+    render(<ProjectsPanel />);
+    await useProjectsStore.getState().load();
+    const list = await screen.findByRole('list', { name: 'Active projects' });
+    const items = within(list).getAllByRole('button');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Spring Teaser');
+    expect(items[0]).toHaveTextContent('Video');
+    expect(items[0]).toHaveTextContent('Always active');
+    const untitled = within(items[1]!).getByText('Untitled project');
+    expect(untitled.tagName).toBe('EM');
+    expect(items[1]).toHaveTextContent(/Until .*2026/);
+    expect(screen.getByText('3 active projects')).toBeInTheDocument();
+  });
+
+  it('searches by name and filters by type', async () => {
+    installFakeApi({ 'projects:list': () => projects });
+    const user = userEvent.setup();
+    render(<ProjectsPanel />);
+    await useProjectsStore.getState().load();
+    await user.type(await screen.findByRole('searchbox', { name: 'Search projects by name' }), 'podcast');
+    expect(within(screen.getByRole('list', { name: 'Active projects' })).getAllByRole('button')).toHaveLength(
+      1,
+    );
+    await user.clear(screen.getByRole('searchbox'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Project type' }), 'Image');
+    expect(screen.getByText('1 of 3 projects')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox'), 'zzz');
+    expect(screen.getByText('No project matches')).toBeInTheDocument();
+  });
+
+  it('says what to do when there are no active projects', async () => {
+    installFakeApi({ 'projects:list': () => [] });
+    render(<ProjectsPanel />);
+    await useProjectsStore.getState().load();
+    expect(await screen.findByText('No active projects')).toBeInTheDocument();
+    expect(screen.getByText(/Projects appear here when their start date arrives/)).toBeInTheDocument();
+  });
+
+  it('shows a failure with Retry, which loads again', async () => {
+    let attempts = 0;
+    installFakeApi({
+      'projects:list': () => {
+        attempts++;
+        if (attempts === 1)
+          throw new FakeFailure({ kind: 'network', message: 'Could not reach the service.' });
+        return projects;
+      },
+    });
+    const user = userEvent.setup();
+    render(<ProjectsPanel />);
+    await useProjectsStore.getState().load();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The projects could not be loaded');
+    expect(alert).toHaveTextContent('Could not reach the service.');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Active projects' })).toBeInTheDocument();
+  });
+});
+
+describe('JobsPanel', () => {
+  it('lists jobs newest first with their status in words, and follows jobs:changed', async () => {
+    installFakeApi({
+      'jobs:list': () => [
+        job({
+          id: 'old',
+          projectName: 'Old one',
+          createdAt: '2026-01-01T09:00:00.000Z',
+          status: 'SUCCESS',
+          creditUsed: 3,
+        }),
+        job({
+          id: 'new',
+          projectName: 'New one',
+          createdAt: '2026-01-01T10:00:00.000Z',
+          status: 'FAILED',
+          error: 'The worker could not read the image.',
+        }),
+      ],
+    });
+    useAccountsStore.setState({ snapshot: snapshot() });
+    render(<JobsPanel />);
+    await useJobsStore.getState().load();
+    const list = await screen.findByRole('list', { name: 'Submitted jobs' });
+    let rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('.job-row-name')?.textContent)).toEqual([
+      'New one',
+      'Old one',
+    ]);
+    expect(rows[0]).toHaveTextContent('Failed');
+    expect(rows[0]).toHaveTextContent('The worker could not read the image.');
+    expect(rows[1]).toHaveTextContent('Success');
+    expect(rows[1]).toHaveTextContent('3 credits');
+
+    // The app subscribes to jobs:changed and upserts (see app.test.tsx); the panel follows the store.
+    act(() =>
+      useJobsStore
+        .getState()
+        .upsert(job({ id: 'newest', projectName: '', createdAt: '2026-01-01T11:00:00.000Z' })),
+    );
+    rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Untitled project');
+    expect(rows[0]).toHaveTextContent('Queued');
+    act(() =>
+      useJobsStore.getState().upsert(
+        job({
+          id: 'newest',
+          projectName: '',
+          createdAt: '2026-01-01T11:00:00.000Z',
+          status: 'IN_PROGRESS',
+        }),
+      ),
+    );
+    expect(await within(list).findByText('In progress')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Untitled project: In progress');
+  });
+
+  it('shows only the active account’s jobs, and an empty state', async () => {
+    installFakeApi({ 'jobs:list': () => [job({ accountId: 'someone-else' })] });
+    useAccountsStore.setState({ snapshot: snapshot() });
+    render(<JobsPanel />);
+    await useJobsStore.getState().load();
+    expect(await screen.findByText('No jobs yet')).toBeInTheDocument();
+  });
+});
