@@ -2,7 +2,7 @@
 // app chose, on a free loopback port, with its data in the folder core gives (inside userData).
 import { join } from 'node:path';
 import type { SandboxLauncher } from '../core/app/app-core.types';
-import { loadSeedFile, startSandbox } from '../sandbox';
+import { loadSeedFile, startSandbox, withFirstAccountKey, type SandboxSeedInput } from '../sandbox';
 import { defaultSeedPath } from '../sandbox/default-seed';
 
 /** A packaged app has the seed beside app.asar (extraResources in electron-builder.yml); a dev run, in resources/. */
@@ -10,19 +10,16 @@ export function sandboxSeedPath(options: { isPackaged: boolean; resourcesPath: s
   return options.isPackaged ? join(options.resourcesPath, 'sandbox-seed.json') : defaultSeedPath();
 }
 
-export function createSandboxLauncher(options: {
-  seedPath: string;
-  log?: (line: string) => void;
-}): SandboxLauncher {
+/** `seedPath` is read at each start; tests may hand a `seed` object instead. */
+export function createSandboxLauncher(
+  options: ({ seedPath: string } | { seed: SandboxSeedInput }) & { log?: (line: string) => void },
+): SandboxLauncher {
   return {
     async start({ apiKey, dataDir }) {
-      const seed = loadSeedFile(options.seedPath);
-      const [first, ...rest] = seed.accounts;
-      if (!first) throw new Error(`The sandbox seed ${options.seedPath} has no account.`);
-      // The seed's own demo key is public (it is in the repository); the app's random key replaces it.
+      const seed = 'seed' in options ? options.seed : loadSeedFile(options.seedPath);
       const running = await startSandbox({
         port: 0,
-        seed: { accounts: [{ ...first, apiKey }, ...rest] },
+        seed: withFirstAccountKey(seed, apiKey),
         dataDir,
         log: options.log,
       });

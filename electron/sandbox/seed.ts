@@ -73,3 +73,13 @@ export function loadSeedFile(path: string): SandboxSeed {
   }
   return parsed.data;
 }
+
+/**
+ * The seed with its first account's key replaced: the app's sandbox account (and tests) choose their own
+ * key, since the seed's demo key is public (it is in the repository).
+ */
+export function withFirstAccountKey(seed: SandboxSeedInput, apiKey: string): SandboxSeedInput {
+  const [first, ...rest] = seed.accounts;
+  if (!first) throw new Error('The sandbox seed has no account.');
+  return { ...seed, accounts: [{ ...first, apiKey }, ...rest] };
+}

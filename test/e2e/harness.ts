@@ -9,12 +9,13 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import sirv from 'sirv';
 import { createAppCore } from '../../electron/core/app/create-app-core';
-import type { AppCore, SandboxLauncher } from '../../electron/core/app/app-core.types';
+import type { AppCore } from '../../electron/core/app/app-core.types';
 import { dispatch } from '../../electron/core/app/dispatch';
-import { KeytarSecretStore } from '../../electron/core/accounts/keytar-secret-store';
+import { KeytarSecretStore, NO_KEYCHAIN_REASON } from '../../electron/core/accounts/keytar-secret-store';
 import { MemorySecretStore, type SecretStore } from '../../electron/core/accounts/secret-store';
 import type { Channel, EventName } from '../../electron/shared/ipc/contract';
-import { loadSeedFile, startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { createSandboxLauncher } from '../../electron/main/sandbox-launcher';
+import { loadSeedFile, startSandbox, withFirstAccountKey, type RunningSandbox } from '../../electron/sandbox';
 import { defaultSeedPath } from '../../electron/sandbox/default-seed';
 import { decodeBytes } from './wire-bytes';
 
@@ -62,22 +63,17 @@ export async function startSeededSandbox(
   apiKey: string,
   dataDir: string | null = null,
 ): Promise<RunningSandbox> {
-  const seed = loadSeedFile(defaultSeedPath());
-  const [first, ...rest] = seed.accounts;
-  if (!first) throw new Error('The default sandbox seed has no account.');
-  return startSandbox({ port: 0, seed: { accounts: [{ ...first, apiKey }, ...rest] }, dataDir });
+  return startSandbox({
+    port: 0,
+    seed: withFirstAccountKey(loadSeedFile(defaultSeedPath()), apiKey),
+    dataDir,
+  });
 }
 
-const sandboxLauncher: SandboxLauncher = {
-  async start({ apiKey, dataDir }) {
-    const running = await startSeededSandbox(apiKey, dataDir);
-    return { url: running.url, close: () => running.close() };
-  },
-};
+/** Main's own launcher, as the app uses it. */
+const sandboxLauncher = createSandboxLauncher({ seedPath: defaultSeedPath() });
 
-export const NO_KEYCHAIN_REASON =
-  'No system keychain answered (on Linux this needs a Secret Service such as GNOME Keyring or KWallet). ' +
-  'You can keep the key for this session only; it will not be saved.';
+export { NO_KEYCHAIN_REASON };
 
 /** A computer without any keychain: every use fails, as keytar does without a Secret Service. */
 class MissingKeychain implements SecretStore {

@@ -7,6 +7,10 @@ type Keytar = typeof KeytarModule;
 
 const PROBE_TIMEOUT_MS = 4000;
 
+export const NO_KEYCHAIN_REASON =
+  'No system keychain answered (on Linux this needs a Secret Service such as GNOME Keyring or KWallet). ' +
+  'You can keep the key for this session only; it will not be saved.';
+
 export class KeytarSecretStore implements SecretStore {
   private keytar: Promise<Keytar> | null = null;
 
@@ -26,12 +30,7 @@ export class KeytarSecretStore implements SecretStore {
       await withTimeout(keytar.findCredentials(this.service), PROBE_TIMEOUT_MS);
       return { available: true };
     } catch {
-      return {
-        available: false,
-        reason:
-          'No system keychain answered (on Linux this needs a Secret Service such as GNOME Keyring or KWallet). ' +
-          'You can keep the key for this session only; it will not be saved.',
-      };
+      return { available: false, reason: NO_KEYCHAIN_REASON };
     }
   }
 
