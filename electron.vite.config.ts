@@ -2,6 +2,21 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/**
+ * In development only, the page's CSP meta tag lets Vite's hot reload open its WebSocket and inject CSS as
+ * <style> elements (main sends the same relaxation as a header; see electron/main/content-security-policy.ts).
+ * Built pages keep 'self' everywhere; scripts stay 'self' even in development.
+ */
+const devServerCsp: Plugin = {
+  name: 'jrs-dev-server-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) =>
+    html
+      .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*")
+      .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+};
 
 export default defineConfig({
   main: {
@@ -23,7 +38,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src'),
-    plugins: [react()],
+    plugins: [react(), devServerCsp],
     build: {
       outDir: 'out/renderer',
       // Shipped to every user's disk and parsed at every start: minified.

@@ -14,10 +14,16 @@ const BASE_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'frame-ancestors': ["'none'"],
 };
 
-/** In development Vite's hot reload talks over a WebSocket to the dev server, so connect-src allows it. */
+/**
+ * In development Vite's hot reload talks over a WebSocket to the dev server and injects CSS as <style>
+ * elements, so connect-src and style-src allow those there. Scripts are never relaxed.
+ */
 export function rendererCsp(options: { dev: boolean }): string {
   const directives = { ...BASE_DIRECTIVES };
-  if (options.dev) directives['connect-src'] = ["'self'", 'ws://localhost:*', 'ws://127.0.0.1:*'];
+  if (options.dev) {
+    directives['connect-src'] = ["'self'", 'ws://localhost:*', 'ws://127.0.0.1:*'];
+    directives['style-src'] = ["'self'", "'unsafe-inline'"];
+  }
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');

@@ -103,12 +103,13 @@ describe('rendererCsp', () => {
     expect(policy).not.toContain('ws:');
   });
 
-  it('lets the dev server’s hot reload connect, and nothing else changes', () => {
+  it('lets the dev server’s hot reload connect and inject CSS, and never relaxes scripts', () => {
     const policy = rendererCsp({ dev: true });
     expect(policy).toContain("connect-src 'self' ws://localhost:* ws://127.0.0.1:*");
-    expect(policy).not.toMatch(/unsafe-(inline|eval)/);
-    expect(policy.replace(/connect-src [^;]*/, '')).toBe(
-      rendererCsp({ dev: false }).replace(/connect-src [^;]*/, ''),
-    );
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).not.toContain('unsafe-eval');
+    const strip = (text: string) => text.replace(/(connect|style)-src [^;]*/g, '');
+    expect(strip(policy)).toBe(strip(rendererCsp({ dev: false })));
   });
 });
