@@ -2,7 +2,7 @@
 // app chose, on a free loopback port, with its data in the folder core gives (inside userData).
 import { join } from 'node:path';
 import type { SandboxLauncher } from '../core/app/app-core.types';
-import { loadSeedFile, startSandbox, withFirstAccountKey, type SandboxSeedInput } from '../sandbox';
+import type { SandboxSeedInput } from '../sandbox';
 import { defaultSeedPath } from '../sandbox/default-seed';
 
 /** A packaged app has the seed beside app.asar (extraResources in electron-builder.yml); a dev run, in resources/. */
@@ -16,6 +16,8 @@ export function createSandboxLauncher(
 ): SandboxLauncher {
   return {
     async start({ apiKey, dataDir }) {
+      // Loaded only when the sandbox account is used: people on a real account never pay for it at start-up.
+      const { loadSeedFile, startSandbox, withFirstAccountKey } = await import('../sandbox');
       const seed = 'seed' in options ? options.seed : loadSeedFile(options.seedPath);
       const running = await startSandbox({
         port: 0,
