@@ -13,7 +13,8 @@ const run = promisify(execFile);
 let sandbox: RunningSandbox;
 let scratch: string;
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: makeTestSeed({ durationMs: 600, slowMs: 3000 }) });
+  // Long enough that a poll every 20 ms sees each intermediate state even on a busy two-core machine.
+  sandbox = await startSandbox({ seed: makeTestSeed({ durationMs: 1200, slowMs: 3000 }) });
   scratch = await mkdtemp(join(tmpdir(), 'jrs-worker-'));
 });
 afterAll(async () => {
