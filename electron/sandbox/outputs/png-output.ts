@@ -1,8 +1,7 @@
 // The PNG for image jobs: the job's text printed in jimp's bundled Open Sans bitmap fonts on a colour
 // picked from the job id, so a person can see at a glance which submission an image came from.
 import { createHash } from 'node:crypto';
-import { Jimp, loadFont, measureText } from 'jimp';
-import { SANS_16_WHITE, SANS_32_WHITE } from 'jimp/fonts';
+import type { loadFont } from 'jimp';
 import { fitToCharset } from './charset-fit';
 import type { OutputRequest, RenderedOutput } from './types';
 import { cleanText, pickTitle, textEntries } from './text-values';
@@ -18,14 +17,19 @@ const MAX_TITLE = 160;
 const MAX_VALUE = 400;
 const MAX_TITLE_LINES = 3;
 
+// jimp is the heaviest module of the sandbox: it is loaded with the first image job, not at start-up.
+const jimp = () => import('jimp');
+
 let fonts: Promise<{ title: Font; body: Font }> | null = null;
 
 // Parsing a font and its glyph page takes tens of milliseconds; every job after the first reuses them.
 function loadFonts(): Promise<{ title: Font; body: Font }> {
-  fonts ??= Promise.all([loadFont(SANS_32_WHITE), loadFont(SANS_16_WHITE)]).then(([title, body]) => ({
-    title,
-    body,
-  }));
+  fonts ??= Promise.all([jimp(), import('jimp/fonts')]).then(
+    async ([{ loadFont }, { SANS_16_WHITE, SANS_32_WHITE }]) => {
+      const [title, body] = await Promise.all([loadFont(SANS_32_WHITE), loadFont(SANS_16_WHITE)]);
+      return { title, body };
+    },
+  );
   fonts.catch(() => {
     fonts = null;
   });
@@ -61,7 +65,10 @@ const printable = (font: Font, text: string): string =>
   fitToCharset(text, (character) => Object.hasOwn(font.chars, character));
 
 export async function renderPng(request: OutputRequest): Promise<RenderedOutput> {
-  const { title: titleFont, body: bodyFont } = await loadFonts();
+  const [{ Jimp, measureText }, { title: titleFont, body: bodyFont }] = await Promise.all([
+    jimp(),
+    loadFonts(),
+  ]);
   const image = new Jimp({ width: PNG_WIDTH, height: PNG_HEIGHT, color: background(request.jobId) });
   const width = PNG_WIDTH - 2 * MARGIN;
   const print = (font: Font, y: number, text: string): void => {
