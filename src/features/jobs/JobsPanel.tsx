@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import { useAccountsStore } from '../accounts/accounts-store';
 import { JobRow } from './JobRow';
 import { useJobsStore } from './jobs-store';
+import { isFinalStatus } from '../../../electron/shared/api/job-types';
 
 export function JobsPanel(): React.JSX.Element {
   const { jobs, status, error, announcement, load } = useJobsStore();
@@ -15,7 +16,7 @@ export function JobsPanel(): React.JSX.Element {
     () => jobs.filter((job) => !activeId || job.accountId === activeId),
     [jobs, activeId],
   );
-  const running = shown.filter((job) => job.status !== 'SUCCESS' && job.status !== 'FAILED').length;
+  const running = shown.filter((job) => !isFinalStatus(job.status)).length;
 
   return (
     <section className="panel jobs-panel" aria-labelledby="jobs-title">
