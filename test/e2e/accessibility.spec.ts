@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { chooseProject, startOnSandbox } from './helpers';
+import { chooseProject, startOnSandbox, tourAccountDialogs } from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -55,16 +55,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('list', { name: 'Submitted jobs' }).getByRole('listitem')).toHaveCount(1);
     await expectAccessible(page, testInfo, 'jobs-list');
 
-    await page.getByRole('button', { name: /^Account:/ }).click();
-    await expect(page.getByRole('menu')).toBeVisible();
-    await expectAccessible(page, testInfo, 'account-menu');
-    await page.getByRole('menuitem', { name: 'Add an account…' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await expectAccessible(page, testInfo, 'add-account-dialog');
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /^Account:/ }).click();
-    await page.getByRole('menuitem', { name: /^Remove/ }).click();
-    await expect(page.getByRole('alertdialog')).toBeVisible();
-    await expectAccessible(page, testInfo, 'remove-account-confirm');
+    await tourAccountDialogs(page, (name) => expectAccessible(page, testInfo, name));
   });
 }

@@ -55,3 +55,21 @@ export async function dropImage(page: Page, dropzone: Locator, fileName = 'produ
   for (const type of ['dragenter', 'dragover', 'drop']) await dropzone.dispatchEvent(type, { dataTransfer });
   await dataTransfer.dispose();
 }
+
+/**
+ * Opens the account menu, the add-account dialog and the remove confirmation in turn, calling `visit`
+ * with each one's name while it shows (the accessibility check and the screenshot tour share this path).
+ */
+export async function tourAccountDialogs(page: Page, visit: (name: string) => Promise<void>): Promise<void> {
+  await page.getByRole('button', { name: /^Account:/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await visit('account-menu');
+  await page.getByRole('menuitem', { name: 'Add an account…' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await visit('add-account-dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Account:/ }).click();
+  await page.getByRole('menuitem', { name: /^Remove/ }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await visit('remove-account-confirm');
+}

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { chooseProject, dropImage, startOnSandbox } from './helpers';
+import { chooseProject, dropImage, startOnSandbox, tourAccountDialogs } from './helpers';
 import { startSeededSandbox } from './harness';
 
 const OUT = resolve(__dirname, '../screenshots');
@@ -68,17 +68,12 @@ for (const theme of THEMES) {
     ).toHaveCount(2, { timeout: 30_000 });
     await shot(page, theme, '09-jobs-finished');
 
-    await page.getByRole('button', { name: /^Account:/ }).click();
-    await expect(page.getByRole('menu')).toBeVisible();
-    await shot(page, theme, '10-account-menu');
-    await page.getByRole('menuitem', { name: 'Add an account…' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await shot(page, theme, '11-add-account-dialog');
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /^Account:/ }).click();
-    await page.getByRole('menuitem', { name: /^Remove/ }).click();
-    await expect(page.getByRole('alertdialog')).toBeVisible();
-    await shot(page, theme, '12-remove-account-confirm');
+    const numbers: Record<string, string> = {
+      'account-menu': '10',
+      'add-account-dialog': '11',
+      'remove-account-confirm': '12',
+    };
+    await tourAccountDialogs(page, (name) => shot(page, theme, `${numbers[name]}-${name}`));
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.setViewportSize({ width: 960, height: 800 });
