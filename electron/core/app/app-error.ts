@@ -1,5 +1,5 @@
 // Errors of the app's own making (not the service's), each with a kind the renderer can act on.
-import type { AppErrorKind } from '../../shared/ipc/contract';
+import type { AppErrorKind } from '../../shared/domain/errors';
 
 export class AppError extends Error {
   constructor(

@@ -1,11 +1,16 @@
-// Builds the app's core: accounts, the active connection, jobs and uploads, exposed as one handler per
-// IPC channel plus an event stream. Main and the e2e harness both run exactly this.
+// Builds the app's core: wiring only. Each domain (accounts, projects, assets, jobs, shell) brings its
+// IPC handlers; main and the e2e harness both run exactly this.
 import { randomUUID } from 'node:crypto';
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
-import { AccountService, type Connection } from '../accounts/account-service';
+import { accountHandlers } from '../accounts/account-handlers';
+import { accountsSnapshot } from '../accounts/account-snapshot';
+import { openAccounts, type Accounts } from '../accounts/accounts';
+import { assetHandlers } from '../assets/asset-handlers';
+import { jobHandlers } from '../jobs/job-handlers';
 import { JobTracker } from '../jobs/job-tracker';
+import { projectHandlers } from '../projects/project-handlers';
+import { shellHandlers } from '../shell/shell-handlers';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
-import { AppError } from './app-error';
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const listeners = new Set<CoreEventListener>();
@@ -13,63 +18,36 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     for (const listener of listeners) listener(event, payload);
   };
 
-  const accounts = new AccountService({
+  // Bound once `accounts` exists: health changes may be reported while it is being opened.
+  let accounts: Accounts | null = null;
+  accounts = await openAccounts({
     dataDir: deps.dataDir,
-    secrets: deps.secrets,
+    keychain: deps.secrets,
     sandbox: deps.sandbox,
     log: deps.log,
-    onChange: (snapshot) => emit('accounts:changed', snapshot),
+    onChange: () => {
+      if (accounts) emit('accounts:changed', accountsSnapshot(accounts));
+    },
   });
-  await accounts.load();
+  const { connections } = accounts;
 
   const jobs = new JobTracker({
-    connection: (accountId) => accounts.connection(accountId),
+    connection: (accountId) => connections.get(accountId),
     onJob: (job) => emit('jobs:changed', job),
     onCredits: (accountId, credits) => emit('credits:changed', { accountId, credits }),
-    onCallResult: (accountId, error) => accounts.noteResult(accountId, error),
     sessionId: randomUUID(),
     pollIntervalMs: deps.pollIntervalMs ?? 1500,
   });
 
-  /** Runs a call through the active account, noting what it says about the key. */
-  async function withActive<T>(work: (connection: Connection) => Promise<T>): Promise<T> {
-    const connection = await accounts.active();
-    try {
-      const result = await work(connection);
-      accounts.noteResult(connection.account.id, null);
-      return result;
-    } catch (error) {
-      accounts.noteResult(connection.account.id, error);
-      throw error;
-    }
-  }
-
   const handlers: Handlers = {
-    'accounts:snapshot': async () => accounts.snapshot(),
-    'accounts:add': async (input) => accounts.add(input),
-    'accounts:useSandbox': async () => accounts.useSandbox(),
-    'accounts:activate': async ({ id }) => accounts.activate(id),
-    'accounts:remove': async ({ id }) => accounts.remove(id),
-    'credits:get': async () => withActive(async ({ client }) => ({ credits: await client.getCredits() })),
-    'projects:list': async () => withActive(({ client }) => client.listActiveProjects()),
-    'projects:fields': async ({ projectId }) =>
-      withActive(({ client }) => client.getMappingFields(projectId)),
-    'assets:capability': async () => (await accounts.active()).uploader.capability(),
-    'assets:upload': async (asset) => (await accounts.active()).uploader.upload(asset),
-    'jobs:submit': async (request) => {
-      const { account } = await accounts.active();
-      return jobs.submit(account.id, request);
-    },
-    'jobs:list': async () => {
-      const { activeId } = accounts.snapshot();
-      return activeId ? jobs.list(activeId) : [];
-    },
-    'shell:openExternal': async ({ url }) => {
-      if (!deps.openExternal) throw new AppError('internal', 'Links cannot be opened here.');
-      await deps.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK: main's openExternal checks the URL (https only) first
-    },
+    ...accountHandlers(accounts),
+    ...projectHandlers(connections),
+    ...assetHandlers(connections),
+    ...jobHandlers(accounts, jobs),
+    ...shellHandlers(deps.openExternal),
   };
 
+  const opened = accounts;
   return {
     handlers,
     onEvent(listener) {
@@ -79,7 +57,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     async dispose() {
       jobs.dispose();
       listeners.clear();
-      await accounts.dispose();
+      await opened.dispose();
     },
   };
 }

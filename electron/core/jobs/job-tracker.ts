@@ -4,14 +4,13 @@ import { isFinalStatus } from '../../shared/api/job-types';
 import type { Job } from '../../shared/api/schemas';
 import type { JobSummary, SubmitJob } from '../../shared/domain/job';
 import { isApiError } from '../api';
-import type { Connection } from '../accounts/account-service';
+import type { Connection } from '../accounts/connections';
 import { submitBody } from './submit-body';
 
 export interface JobTrackerDeps {
   connection(accountId: string): Promise<Connection>;
   onJob(job: JobSummary): void;
   onCredits(accountId: string, credits: number): void;
-  onCallResult(accountId: string, error: unknown): void;
   sessionId: string;
   pollIntervalMs: number;
 }
@@ -92,7 +91,6 @@ export class JobTracker {
     try {
       const { client } = await this.deps.connection(summary.accountId);
       const job = await client.getJob(summary.id);
-      this.deps.onCallResult(summary.accountId, null);
       const next: JobSummary = {
         ...summary,
         status: job.job_status,
@@ -107,7 +105,6 @@ export class JobTracker {
       }
       return !isFinalStatus(summary.status) && isFinalStatus(next.status);
     } catch (error) {
-      this.deps.onCallResult(summary.accountId, error);
       const gone = isApiError(error) && error.kind === 'not-found';
       const next: JobSummary = {
         ...summary,
@@ -127,8 +124,8 @@ export class JobTracker {
     try {
       const { client } = await this.deps.connection(accountId);
       this.deps.onCredits(accountId, await client.getCredits());
-    } catch (error) {
-      this.deps.onCallResult(accountId, error);
+    } catch {
+      // The balance is refreshed again after the next job finishes; the account's health noted the error.
     }
   }
 

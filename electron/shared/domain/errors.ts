@@ -1,0 +1,27 @@
+// The one list of error kinds the app knows, the service's (ApiError) and its own (AppError) alike, and
+// the shape in which an error crosses IPC. Core words each kind; the renderer branches on it.
+import { z } from 'zod';
+
+export const APP_ERROR_KINDS = [
+  'unauthorized',
+  'not-found',
+  'bad-request',
+  'rate-limited',
+  'server',
+  'network',
+  'timeout',
+  'invalid-response',
+  'aborted',
+  'invalid-input',
+  'no-account',
+  'keychain',
+  'storage',
+  'database',
+  'internal',
+] as const;
+export type AppErrorKind = (typeof APP_ERROR_KINDS)[number];
+
+/** Errors cross IPC as data (Electron would flatten a thrown Error into a string). */
+export const appErrorSchema = z.object({ kind: z.enum(APP_ERROR_KINDS), message: z.string() });
+export type AppErrorData = z.infer<typeof appErrorSchema>;
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppErrorData };
