@@ -1,7 +1,13 @@
 // Accounts, projects and image prompts: loaded from the seed, read by the API routes.
 import { randomUUID } from 'node:crypto';
 import type { SandboxDb } from './db';
-import { DEFAULT_SIMULATION, type SandboxSeed, type Simulation } from './seed';
+import { DEFAULT_SIMULATION, simulateSchema, type SandboxSeed, type Simulation } from './seed';
+
+/**
+ * Balances are clamped to ±this: SQLite stores an overflow as ±Infinity, which JSON turns into
+ * `{"credits":null}` for good. Per-update charges are capped far below, so reaching it takes ~10^302 PUTs.
+ */
+const BALANCE_BOUND = Number.MAX_VALUE;
 
 export interface Account {
   id: string;
@@ -45,8 +51,13 @@ function toProject(row: ProjectRecord): ProjectRow {
     endDate: row.end_date,
     deleted: row.deleted === 1,
     fields: JSON.parse(row.fields) as Record<string, unknown>,
-    simulation: row.simulate ? (JSON.parse(row.simulate) as Simulation) : DEFAULT_SIMULATION,
+    simulation: storedSimulation(row.simulate),
   };
+}
+
+/** Parsed with the seed's schema, so fields added since (e.g. durationSpread) get their defaults. */
+function storedSimulation(json: string | null): Simulation {
+  return json ? simulateSchema.parse(JSON.parse(json)) : DEFAULT_SIMULATION;
 }
 
 /** The active window is inclusive at both ends (the spec does not say; inclusive is the least surprising). */
@@ -104,6 +115,10 @@ export class AccountStore {
           );
         }
       }
+      // A data folder from before the clamp may hold ±Infinity; bring it back to a number.
+      this.db
+        .prepare('UPDATE accounts SET credits = max(?, min(?, credits))')
+        .run(-BALANCE_BOUND, BALANCE_BOUND);
     })();
   }
 
@@ -120,8 +135,12 @@ export class AccountStore {
     return row?.credits ?? 0;
   }
 
+  /** Subtracts a charge; the balance is clamped so that it stays a finite number whatever is charged. */
   subtractCredits(accountId: string, amount: number): void {
-    this.db.prepare('UPDATE accounts SET credits = credits - ? WHERE id = ?').run(amount, accountId);
+    if (!Number.isFinite(amount)) throw new Error(`A charge must be a finite number, not ${amount}.`);
+    this.db
+      .prepare('UPDATE accounts SET credits = max(?, min(?, credits - ?)) WHERE id = ?')
+      .run(-BALANCE_BOUND, BALANCE_BOUND, amount, accountId);
   }
 
   projects(accountId: string): ProjectRow[] {
@@ -148,7 +167,7 @@ export class AccountStore {
     return {
       id: row.id,
       name: row.name,
-      simulation: row.simulate ? (JSON.parse(row.simulate) as Simulation) : DEFAULT_SIMULATION,
+      simulation: storedSimulation(row.simulate),
     };
   }
 }

@@ -18,6 +18,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --cdn-cut-after BYTES       cut CDN downloads short after BYTES bytes
   --cdn-bytes-per-second B    throttle CDN downloads to B bytes per second
   --signed-url-ttl MS         lifetime of signed URLs (default 900000)
+  --rate-limit-per-key N      answer 429 (Retry-After) to a key's requests beyond N within any second
+  --request-timeout MS        time a client has to send a whole request before 408 (default 30000)
   --verbose                   log every request
   --help                      show this text`;
 
@@ -26,6 +28,15 @@ function numberFlag(name: string, text: string | undefined, min: number, max = I
   const value = Number(text);
   if (!Number.isFinite(value) || value < min || value > max) {
     throw new Error(`--${name} must be a number from ${min} to ${max}; got "${text}".`);
+  }
+  return value;
+}
+
+function wholeFlag(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`--${name} must be a whole number from ${min}; got "${text}".`);
   }
   return value;
 }
@@ -44,6 +55,8 @@ async function main(): Promise<void> {
       'cdn-cut-after': { type: 'string' },
       'cdn-bytes-per-second': { type: 'string' },
       'signed-url-ttl': { type: 'string' },
+      'rate-limit-per-key': { type: 'string' },
+      'request-timeout': { type: 'string' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -65,12 +78,14 @@ async function main(): Promise<void> {
   set('cdnCutAfterBytes', numberFlag('cdn-cut-after', values['cdn-cut-after'], 0));
   set('cdnBytesPerSecond', numberFlag('cdn-bytes-per-second', values['cdn-bytes-per-second'], 1));
   set('signedUrlTtlMs', numberFlag('signed-url-ttl', values['signed-url-ttl'], 0));
+  set('perKeyRateLimit', wholeFlag('rate-limit-per-key', values['rate-limit-per-key'], 1));
 
   const sandbox = await startSandbox({
     port: numberFlag('port', values.port, 0, 65_535) ?? 8787,
     seed: values.seed ? loadSeedFile(resolve(values.seed)) : undefined,
     dataDir: values['data-dir'] ? resolve(values['data-dir']) : null,
     faults,
+    requestTimeoutMs: wholeFlag('request-timeout', values['request-timeout'], 1),
     log: values.verbose
       ? (line) => console.log(line)
       : (line) => (line.startsWith('worker') ? console.error(line) : undefined),

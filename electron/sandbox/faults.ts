@@ -1,4 +1,6 @@
-// Fault injection for tests and benchmarks: random rates from settings, and scripted one-off faults.
+// Fault injection for tests and benchmarks: random rates from settings, scripted one-off faults, and a
+// per-key rate limit.
+import { SlidingWindow } from './rate-window';
 import type { FaultController, FaultSettings, ScriptedFault, ScriptOptions } from './types';
 
 export const DEFAULT_SIGNED_URL_TTL_MS = 15 * 60 * 1000;
@@ -12,6 +14,7 @@ export const NO_FAULTS: FaultSettings = {
   cdnCutAfterBytes: null,
   cdnBytesPerSecond: null,
   signedUrlTtlMs: DEFAULT_SIGNED_URL_TTL_MS,
+  perKeyRateLimit: null,
 };
 
 interface Scripted {
@@ -30,15 +33,20 @@ export type FaultDecision =
   | { kind: 'reset-after' }
   | { kind: 'delay'; ms: number };
 
+export type AdmitDecision = { kind: 'none' } | { kind: 'rate-limit'; retryAfter: string };
+
 export class Faults implements FaultController {
   private current: FaultSettings;
   private scripted: Scripted[] = [];
+  private readonly windows: SlidingWindow;
 
   constructor(
     initial: Partial<FaultSettings> = {},
     private readonly random: () => number = Math.random,
+    now: () => number = Date.now,
   ) {
     this.current = { ...NO_FAULTS, ...initial };
+    this.windows = new SlidingWindow(now);
   }
 
   get settings(): Readonly<FaultSettings> {
@@ -52,6 +60,7 @@ export class Faults implements FaultController {
   reset(): void {
     this.current = { ...NO_FAULTS };
     this.scripted = [];
+    this.windows.clear();
   }
 
   script(fault: ScriptedFault, options: ScriptOptions = {}): void {
@@ -79,6 +88,19 @@ export class Faults implements FaultController {
     }
     if (resetRate > 0 && this.random() < resetRate) return { kind: 'reset-after' };
     return { kind: 'none' };
+  }
+
+  /**
+   * Counts (and decides) one request of an authenticated API key against the per-key rate limit. Nothing
+   * is recorded while the limit is off, so turning it on starts with empty windows.
+   */
+  admit(apiKey: string): AdmitDecision {
+    const limit = this.current.perKeyRateLimit;
+    if (limit === null) return { kind: 'none' };
+    const result = this.windows.take(apiKey, Math.max(1, Math.floor(limit)));
+    if (result.ok) return { kind: 'none' };
+    // Retry-After is delay-seconds: whole seconds, and at least 1 so a client never retries at once.
+    return { kind: 'rate-limit', retryAfter: String(Math.max(1, Math.ceil(result.retryInMs / 1000))) };
   }
 }
 

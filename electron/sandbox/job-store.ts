@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxDb } from './db';
 import type { AccountStore } from './account-store';
+import { drawDurationMs } from './run-duration';
 import type { Simulation } from './seed';
 
 /** The job record exactly as the API returns it. */
@@ -89,6 +90,8 @@ export class JobStore {
     private readonly db: SandboxDb,
     private readonly accounts: AccountStore,
     private readonly clock: () => number = Date.now,
+    /** Draws run durations when a project has a durationSpread; seeded in tests. */
+    private readonly random: () => number = Math.random,
   ) {}
 
   create(job: NewJob): JobRecord {
@@ -112,7 +115,7 @@ export class JobStore {
         iso,
         randomUUID(),
         now,
-        job.simulation.durationMs,
+        drawDurationMs(job.simulation, this.random),
         job.simulation.outcome,
         job.simulation.creditCost,
         now,
@@ -172,7 +175,10 @@ export class JobStore {
     })();
   }
 
-  /** Puts a job back on the worker queue: QUEUED again, a fresh run; its old output stays until replaced. */
+  /**
+   * Puts a job back on the worker queue: QUEUED again, a fresh run (with a fresh duration); its old output
+   * stays until replaced.
+   */
   requeue(accountId: string, uuid: string, simulation: Simulation): boolean {
     const now = this.clock();
     const result = this.db
@@ -185,7 +191,7 @@ export class JobStore {
         new Date(now).toISOString(),
         randomUUID(),
         now,
-        simulation.durationMs,
+        drawDurationMs(simulation, this.random),
         simulation.outcome,
         simulation.creditCost,
         now,

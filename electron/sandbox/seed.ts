@@ -3,10 +3,23 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { JOB_TYPES } from '../shared/api/job-types';
 
-const simulateSchema = z.object({
+/** The longest run a seed may ask for; drawn durations are capped at it too. */
+export const MAX_DURATION_MS = 3_600_000;
+/** The most a run (or a PUT) may charge; the same cap as updateJobRequestSchema's output.credit_used. */
+export const MAX_CREDIT_CHARGE = 1_000_000;
+/** Seeded balances beyond this are typos, and sums near Number.MAX_VALUE lose their meaning. */
+const MAX_SEED_BALANCE = 1e12;
+
+/**
+ * How jobs of a project (or image prompt) run. `durationSpread` is the coefficient of variation of a
+ * run's duration: 0 runs every job for exactly `durationMs`; above 0 each run's duration is drawn
+ * log-normal with mean `durationMs` and that CV (0.3 ≈ most runs within ±30 %), for benchmarks of pollers.
+ */
+export const simulateSchema = z.object({
   outcome: z.enum(['SUCCESS', 'FAILED']).default('SUCCESS'),
-  durationMs: z.number().int().min(0).max(3_600_000).default(4000),
-  creditCost: z.number().finite().min(0).default(1),
+  durationMs: z.number().int().min(0).max(MAX_DURATION_MS).default(4000),
+  durationSpread: z.number().finite().min(0).max(3).default(0),
+  creditCost: z.number().finite().min(0).max(MAX_CREDIT_CHARGE).default(1),
 });
 export type Simulation = z.infer<typeof simulateSchema>;
 
@@ -36,7 +49,7 @@ const seedImagePromptSchema = z.object({
 
 const seedAccountSchema = z.object({
   apiKey: z.string().min(8, 'apiKey must be at least 8 characters'),
-  credits: z.number().finite(),
+  credits: z.number().finite().min(-MAX_SEED_BALANCE).max(MAX_SEED_BALANCE),
   projects: z.array(seedProjectSchema).default([]),
   imagePrompts: z.array(seedImagePromptSchema).default([]),
 });
@@ -54,7 +67,12 @@ export const sandboxSeedSchema = z
 export type SandboxSeed = z.infer<typeof sandboxSeedSchema>;
 export type SandboxSeedInput = z.input<typeof sandboxSeedSchema>;
 
-export const DEFAULT_SIMULATION: Simulation = { outcome: 'SUCCESS', durationMs: 4000, creditCost: 1 };
+export const DEFAULT_SIMULATION: Simulation = {
+  outcome: 'SUCCESS',
+  durationMs: 4000,
+  durationSpread: 0,
+  creditCost: 1,
+};
 
 /** Reads and validates a seed file; the error names the file and the first problem. */
 export function loadSeedFile(path: string): SandboxSeed {

@@ -7,6 +7,8 @@ import { defaultSeedPath } from './default-seed';
 import { Faults } from './faults';
 import { FileStore } from './file-store';
 import type { SandboxContext } from './http/context';
+import { DEFAULT_REQUEST_TIMEOUT_MS, answerClientError, createSandboxServer } from './http/http-server';
+import { registerUnreadBodyGuard } from './http/unread-body';
 import { JobStore } from './job-store';
 import { registerAccountRoutes } from './routes/account-routes';
 import { registerApiGuards } from './routes/api-guards';
@@ -18,7 +20,7 @@ import { loadSeedFile, sandboxSeedSchema } from './seed';
 import type { RunningSandbox, SandboxOptions } from './types';
 import { Worker } from './worker';
 
-/** Request bodies above this are refused with 413 (the spec shows no limit). */
+/** Request bodies above this are refused with 413, by their Content-Length before any is read (the spec shows no limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 function signingSecretOf(db: SandboxDb, given: string | undefined): string {
@@ -30,8 +32,18 @@ function signingSecretOf(db: SandboxDb, given: string | undefined): string {
   return secret;
 }
 
-function buildApp(ctx: SandboxContext, log?: (line: string) => void): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true });
+function buildApp(
+  ctx: SandboxContext,
+  requestTimeoutMs: number,
+  log?: (line: string) => void,
+): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    serverFactory: (handler) => createSandboxServer(handler, requestTimeoutMs),
+    clientErrorHandler: answerClientError,
+  });
   // Every body is taken as raw bytes; routes parse JSON themselves so that bad JSON is a clear 400
   // and the legacy endpoint can accept anything, as the spec says.
   app.removeAllContentTypeParsers();
@@ -49,6 +61,7 @@ function buildApp(ctx: SandboxContext, log?: (line: string) => void): FastifyIns
           : error.message;
     return reply.code(status).send({ message });
   });
+  registerUnreadBodyGuard(app);
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: `No endpoint ${request.method} ${request.url.split('?')[0]}.` }),
   );
@@ -74,9 +87,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const seed = options.seed ? sandboxSeedSchema.parse(options.seed) : loadSeedFile(defaultSeedPath());
   const db = openSandboxDb(options.dataDir ?? null);
   const clock = Date.now;
+  const random = options.random ?? Math.random;
   const accounts = new AccountStore(db);
   accounts.applySeed(seed);
-  const jobs = new JobStore(db, accounts, clock);
+  const jobs = new JobStore(db, accounts, clock, random);
   const files = new FileStore(db);
   const worker = new Worker({ jobs, accounts, files, clock, log: options.log });
   let origin = '';
@@ -85,12 +99,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     jobs,
     files,
     worker,
-    faults: new Faults(options.faults),
+    faults: new Faults(options.faults, random, clock),
     signingSecret: signingSecretOf(db, options.signingSecret),
     clock,
     origin: () => origin,
   };
-  const app = buildApp(ctx, options.log);
+  const app = buildApp(ctx, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.log);
   const host = options.host ?? '127.0.0.1';
   try {
     await app.listen({ port: options.port ?? 0, host });

@@ -18,6 +18,12 @@ export interface FaultSettings {
   cdnBytesPerSecond: number | null;
   /** Lifetime of signed URLs. */
   signedUrlTtlMs: number;
+  /**
+   * At most this many API requests per key within any one-second window (sliding); the next gets 429
+   * with Retry-After before it takes effect. Counted per valid key, on API routes only (not the CDN);
+   * refused requests do not count. null = no limit.
+   */
+  perKeyRateLimit: number | null;
 }
 
 /** A fault for the next matching request(s), for deterministic tests. */
@@ -61,6 +67,16 @@ export interface SandboxOptions {
   signingSecret?: string;
   /** Request log lines (never carry the API key). */
   log?: (line: string) => void;
+  /**
+   * Time a client has to send a whole request, headers and body; after it the sandbox answers 408 and
+   * closes the connection. Default 30 s.
+   */
+  requestTimeoutMs?: number;
+  /**
+   * Random source of fault rates and of run durations (`simulate.durationSpread`); pass a seeded one
+   * for repeatable runs. Default Math.random.
+   */
+  random?: () => number;
 }
 
 export interface SandboxInspector {

@@ -63,8 +63,20 @@ describe('the sandbox command line', () => {
     expect(await run.exited).toBe(0);
   });
 
+  it('limits each key to N requests per second with --rate-limit-per-key N', async () => {
+    const run = launch(['--port', '0', '--seed', seedFile, '--rate-limit-per-key', '1']);
+    const url = await run.listening();
+    const credits = () => fetch(`${url}/auth/credits`, { headers: { 'x-api-key': KEY_A } });
+    const statuses = (await Promise.all([credits(), credits()])).map((response) => response.status);
+    expect(statuses.sort()).toEqual([200, 429]);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
   it.each([
     [['--error-rate', '2'], /--error-rate must be a number from 0 to 1/],
+    [['--rate-limit-per-key', '0'], /--rate-limit-per-key must be a whole number from 1/],
+    [['--rate-limit-per-key', '2.5'], /--rate-limit-per-key must be a whole number from 1/],
     [['--seed', '/no/such/seed.json'], /Cannot read the seed file/],
     [['--bogus'], /Unknown option/],
   ])('refuses bad arguments %j with a clear message', async (args, message) => {

@@ -2,6 +2,7 @@
 // parse or validation failure becomes a 400 with a sentence, never a 5xx.
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth';
 
 export type BodyResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -9,11 +10,16 @@ export function jsonBody(request: FastifyRequest): BodyResult<unknown> {
   const raw = request.body;
   if (!Buffer.isBuffer(raw) || raw.length === 0)
     return { ok: false, message: 'The request needs a JSON body.' };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(raw.toString('utf8')) as unknown };
+    value = JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
     return { ok: false, message: 'The request body is not valid JSON.' };
   }
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) {
+    return { ok: false, message: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.` };
+  }
+  return { ok: true, value };
 }
 
 /** Like jsonBody, but an absent body counts as `{}` (for endpoints whose fields are all optional). */

@@ -1,4 +1,5 @@
-// Hooks of every API route: injected faults first (as a flaky network or proxy would), then the API key.
+// Hooks of every API route, all before any body is read: injected faults first (as a flaky network or
+// proxy would), then the API key, then the per-key rate limit.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setCaller, type SandboxContext } from '../http/context';
@@ -36,12 +37,25 @@ export function registerApiGuards(app: FastifyInstance, ctx: SandboxContext): vo
     }
   });
 
-  // The 401 body is not shown in the spec; `{ message: "Unauthorized" }` matches the service's other bodies.
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  // The key is checked in onRequest, before Fastify reads (or even checks the size of) a body: a client
+  // without a key never gets the sandbox to buffer its upload. The 401 body is not shown in the spec;
+  // `{ message: "Unauthorized" }` matches the service's other bodies.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['x-api-key'];
     const account = typeof key === 'string' && key.length > 0 ? ctx.accounts.byApiKey(key) : undefined;
     if (!account) return reply.code(401).send({ message: 'Unauthorized' });
     setCaller(request, account);
+  });
+
+  // The per-key limit counts only requests with a valid key (a real service identifies the key first),
+  // and refuses before the body is read, so a refused request never takes effect.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const decision = ctx.faults.admit(String(request.headers['x-api-key']));
+    if (decision.kind === 'none') return;
+    return reply
+      .code(429)
+      .header('retry-after', decision.retryAfter)
+      .send({ message: 'Too many requests for this API key. Retry after the delay in Retry-After.' });
   });
 
   // A reset "mid-response": the request took effect, the status line and half the body went out, then the
