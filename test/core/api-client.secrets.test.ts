@@ -152,6 +152,18 @@ const SCENARIOS: Scenario[] = [
     run: (c) => c.getSignedUrl('a.mp4'),
   },
   {
+    name: 'another job’s record when the key was passed as the job id',
+    kind: 'invalid-response',
+    handler: json(200, { ...bodies.job, uuid: JOB_ID }),
+    run: (c) => c.getJob(KEY),
+  },
+  {
+    name: 'an upload refused with the key quoted',
+    kind: 'bad-request',
+    handler: echo(415, (k) => ({ message: `type refused for ${k}; ${headerDump(k)}` })),
+    run: (c) => c.uploadSandboxAsset(new Uint8Array([1, 2, 3]), `${KEY}.png`, 'image/png'),
+  },
+  {
     name: 'redirect to a URL with the key',
     kind: 'invalid-response',
     handler: raw(302, '', { location: `http://evil.example/?k=${KEY}` }),
@@ -229,7 +241,8 @@ describe('the API key never leaks', () => {
 
   it('successful calls log no key either', async () => {
     await server.reset();
-    server.handle(json(200, bodies.job));
+    // The record answered is the one asked for: the client refuses another job's record.
+    server.handle(json(200, { ...bodies.job, uuid: KEY }));
     const { client, logs } = makeClient(server.url, { apiKey: KEY });
     await client.getJob(KEY);
     expect(logs).toHaveLength(1);

@@ -411,6 +411,73 @@ describe('retries: reads on every transient failure, writes only when provably n
   });
 });
 
+describe('per-call retries override the client’s', () => {
+  it('retries: 0 makes a read a single attempt, even on a transient failure', async () => {
+    server.handle(json(503, {}));
+    const { client, sleeps, logs } = makeClient(server.url);
+    const error = await apiErrorOf(client.getJob(JOB_ID, { retries: 0 }));
+    expect(error).toMatchObject({ kind: 'server', status: 503 });
+    expect(server.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/giving up after 1 attempts$/);
+  });
+
+  it('retries: 0 on a closed port: one attempt, for a write too', async () => {
+    const port = await closedPort();
+    let calls = 0;
+    const counting: typeof fetch = (input, init) => {
+      calls += 1;
+      return fetch(input, init);
+    };
+    const { client, sleeps } = makeClient(`http://127.0.0.1:${port}`, { fetch: counting });
+    await expect(apiErrorOf(client.getCredits({ retries: 0 }))).resolves.toMatchObject({ kind: 'network' });
+    expect(calls).toBe(1);
+    const error = await apiErrorOf(client.createJob({ job_type: 'video', project_id: 'p' }, { retries: 0 }));
+    expect(error).toMatchObject({ kind: 'network', outcomeUnknown: false });
+    expect(calls).toBe(2);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('retries: 0 leaves a 429 to the caller, Retry-After and all', async () => {
+    server.handle(json(429, {}, { 'retry-after': '2' }));
+    const { client, sleeps } = makeClient(server.url);
+    const error = await apiErrorOf(client.updateJob(JOB_ID, { job_status: 'SUCCESS' }, { retries: 0 }));
+    expect(error).toMatchObject({ kind: 'rate-limited', retryAfterMs: 2000 });
+    expect(server.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('fewer or more retries than the client’s default', async () => {
+    server.handle(json(503, {}));
+    const { client } = makeClient(server.url);
+    await apiErrorOf(client.getCredits({ retries: 1 }));
+    expect(server.requests).toHaveLength(2);
+    await server.reset();
+    server.handle(json(503, {}));
+    await apiErrorOf(client.getCredits({ retries: 5 }));
+    expect(server.requests).toHaveLength(6);
+  });
+
+  it('only the retry count changes: writes still go once when they may have taken effect', async () => {
+    server.handle(json(503, {}));
+    const { client } = makeClient(server.url);
+    await apiErrorOf(client.createJob({ job_type: 'video', project_id: 'p' }, { retries: 5 }));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it.each([
+    ['negative', -2, 1],
+    ['fractional', 1.7, 2],
+    ['NaN (the client’s default)', Number.NaN, 4],
+    ['Infinity (the client’s default)', Number.POSITIVE_INFINITY, 4],
+  ])('%s: %d → %d attempts', async (_name, retries, attempts) => {
+    server.handle(json(503, {}));
+    await apiErrorOf(makeClient(server.url).client.getCredits({ retries }));
+    expect(server.requests).toHaveLength(attempts);
+  });
+});
+
 describe('timeouts and aborts', () => {
   it('a server that never answers: timeout, after retries for a read', async () => {
     server.handle(stall);

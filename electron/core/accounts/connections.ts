@@ -89,7 +89,7 @@ export class Connections {
       health.note(account.id, error),
     );
     const uploader: AssetUploader =
-      account.kind === 'sandbox' ? new SandboxUploader(baseUrl, apiKey) : new NoStorageUploader();
+      account.kind === 'sandbox' ? new SandboxUploader(client) : new NoStorageUploader();
     return { account, baseUrl, client, uploader };
   }
 }

@@ -3,6 +3,7 @@
 import { resolveConfig } from './client-config';
 import type { Endpoint } from './endpoint';
 import * as endpoints from './endpoints';
+import { sandboxUpload } from './sandbox-upload';
 import { execute } from './transport';
 import type { CallOptions } from './transport';
 import type { ApiClient, ApiClientOptions } from './types';
@@ -36,5 +37,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     triggerJobs: (ids, callOptions) => run(() => endpoints.triggerJobs(ids, redact), callOptions),
     createJobLegacy: (body = {}, callOptions) => run(() => endpoints.legacyCreateJob(body), callOptions),
     getSignedUrl: (path, callOptions) => run(() => endpoints.signedUrl(path), callOptions),
+    uploadSandboxAsset: (bytes, name, mimeType, callOptions) =>
+      run(() => sandboxUpload(bytes, name, mimeType), callOptions),
   };
 }

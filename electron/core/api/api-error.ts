@@ -26,6 +26,8 @@ export interface ApiErrorInit {
   retryAfterMs?: number;
   /** A write that may have reached the service: its effect is unknown, so a blind retry may repeat it. */
   outcomeUnknown?: boolean;
+  /** The service's own words about a refusal, tidied and redacted; only when its answer carried any. */
+  detail?: string;
   cause?: ApiErrorCause;
 }
 
@@ -35,6 +37,8 @@ export class ApiError extends Error {
   readonly status?: number;
   readonly retryAfterMs?: number;
   readonly outcomeUnknown: boolean;
+  /** The service's own words about a refusal (tidied, redacted), for callers that phrase their own message. */
+  readonly detail?: string;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message, init.cause ? { cause: init.cause } : undefined);
@@ -43,6 +47,7 @@ export class ApiError extends Error {
     if (init.status !== undefined) this.status = init.status;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
+    if (init.detail) this.detail = init.detail;
   }
 
   /** What crosses IPC or goes into a log: no stack, no cause. */
@@ -54,6 +59,7 @@ export class ApiError extends Error {
       status: this.status,
       retryAfterMs: this.retryAfterMs,
       outcomeUnknown: this.outcomeUnknown,
+      detail: this.detail,
       message: this.message,
     };
   }

@@ -1,6 +1,5 @@
 // One builder per endpoint of the spec: checks the caller's input and describes the request (path,
 // body, response schema, quirks). Builders throw a `bad-request` ApiError for bad input.
-import type { z } from 'zod';
 import {
   activeProjectsResponseSchema,
   createJobRequestSchema,
@@ -14,10 +13,12 @@ import {
   updateJobRequestSchema,
 } from '../../shared/api/schemas';
 import type { Job, MappingFields, Project } from '../../shared/api/schemas';
+import { define } from './endpoint';
 import type { Endpoint } from './endpoint';
 import { invalidInputError } from './error-messages';
 import { jobNotFoundQuirk, noJobFoundQuirk, pathRequiredQuirk } from './quirks';
 import type { Redactor } from './redact';
+import { sameJobCheck } from './same-job';
 import { checkedJson, encodeValue, requireId, toJson } from './request-input';
 
 /** The download link is fetched and may be opened: only http(s), never javascript: or file:. */
@@ -34,13 +35,6 @@ const httpSignedUrlSchema = signedUrlSchema.refine(({ signedUrl }) => isHttpUrl(
   message: 'signedUrl must be an http or https URL',
   path: ['signedUrl'],
 });
-
-/** Ties `pick` to its schema's output type, so each builder below stays free of casts. */
-function define<S extends z.ZodType, T>(
-  spec: Omit<Endpoint<T>, 'schema' | 'pick'> & { schema: S; pick: (parsed: z.output<S>) => T },
-): Endpoint<T> {
-  return { ...spec, pick: (parsed) => spec.pick(parsed as z.output<S>) };
-}
 
 export const credits = (): Endpoint<number> =>
   define({
@@ -86,6 +80,7 @@ export const getJob = (id: string): Endpoint<Job> =>
     path: `/jobs/${requireId('getJob', id, 'job id')}`,
     schema: jobSchema,
     pick: (parsed) => parsed,
+    check: sameJobCheck(id),
     quirk: jobNotFoundQuirk('getJob'),
   });
 
@@ -97,6 +92,7 @@ export const updateJob = (id: string, body: unknown, redact: Redactor): Endpoint
     body: checkedJson('updateJob', updateJobRequestSchema, body, 'the update', redact),
     schema: jobSchema,
     pick: (parsed) => parsed,
+    check: sameJobCheck(id),
     quirk: jobNotFoundQuirk('updateJob'),
   });
 

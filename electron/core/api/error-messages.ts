@@ -57,7 +57,7 @@ export function badRequestError(
   const detail = serverText ? `: ${serverText}` : '';
   return new ApiError(
     `The service rejected the request while ${OPERATION_PHRASES[operation]}${code}${detail}. Check the values and try again.`,
-    { kind: 'bad-request', operation, status },
+    { kind: 'bad-request', operation, status, detail: serverText },
   );
 }
 

@@ -11,6 +11,7 @@ export const API_OPERATIONS = [
   'triggerJobs',
   'createJobLegacy',
   'getSignedUrl',
+  'uploadSandboxAsset',
 ] as const;
 export type ApiOperation = (typeof API_OPERATIONS)[number];
 
@@ -20,6 +21,7 @@ const WRITES: ReadonlySet<ApiOperation> = new Set([
   'updateJob',
   'triggerJobs',
   'createJobLegacy',
+  'uploadSandboxAsset',
 ]);
 
 export function isWrite(operation: ApiOperation): boolean {
@@ -37,6 +39,7 @@ export const OPERATION_PHRASES: Readonly<Record<ApiOperation, string>> = {
   triggerJobs: 'requeuing the jobs',
   createJobLegacy: 'calling the legacy job endpoint',
   getSignedUrl: 'getting a download link',
+  uploadSandboxAsset: 'uploading the file',
 };
 
 /** What a write that may have gone through could have done, for "check … before trying again". */
@@ -45,4 +48,5 @@ export const WRITE_EFFECTS: Readonly<Partial<Record<ApiOperation, string>>> = {
   updateJob: 'The job may have been updated: read it again before retrying.',
   triggerJobs: 'The jobs may have been requeued: check their status before triggering them again.',
   createJobLegacy: 'The legacy endpoint creates no job, so it is safe to try again.',
+  uploadSandboxAsset: 'The file may have been stored: uploading it again only stores a second copy.',
 };

@@ -24,8 +24,8 @@ export interface MapperContext {
 }
 
 /** Statuses decided without reading the body. Returns undefined when the body is needed. */
-export function errorFromStatus(
-  endpoint: Endpoint<unknown>,
+export function errorFromStatus<T>(
+  endpoint: Endpoint<T>,
   status: number,
   headers: Headers,
   context: MapperContext,
@@ -113,5 +113,8 @@ export function interpretBody<T>(
     const what = tidyServerText(context.redact(issue?.message ?? 'unexpected shape'), 120);
     return { ok: false, error: invalidResponseError(operation, status, `at ${where}, ${what}`) };
   }
-  return { ok: true, value: endpoint.pick(result.data) };
+  const value = endpoint.pick(result.data);
+  const problem = endpoint.check?.(value);
+  if (problem) return { ok: false, error: invalidResponseError(operation, status, problem) };
+  return { ok: true, value };
 }

@@ -35,6 +35,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per attempt, covering the body too; overrides the client's default. */
   timeoutMs?: number;
+  /**
+   * Extra attempts after the first, for this call only (0: a single attempt), e.g. for a poll scheduler
+   * that backs off itself. Which failures may be retried is unchanged: a write that may have taken effect
+   * is never sent again. Fractions round down, negatives count as 0; NaN and Infinity keep the default.
+   */
+  retries?: number;
 }
 
 type AttemptOutcome<T> =
@@ -42,6 +48,12 @@ type AttemptOutcome<T> =
 
 /** Header values may not carry line breaks or NUL, nor start or end with blanks (fetch would throw, echoing it). */
 const SENDABLE_KEY = /^[\x21-\x7e\x80-\xff](?:[\x20-\x7e\x80-\xff\t]*[\x21-\x7e\x80-\xff])?$/;
+
+/** The client's retry settings with this call's retry count, if it gave a usable one. */
+function retryFor(config: TransportConfig, retries: number | undefined): RetryOptions {
+  if (retries === undefined || !Number.isFinite(retries)) return config.retry;
+  return { ...config.retry, retries: Math.max(0, Math.floor(retries)) };
+}
 
 /** AbortSignal.timeout rejects 0, negatives, NaN and values beyond a 32-bit timer. */
 function clampTimeout(value: number | undefined, fallback: number): number {
@@ -65,8 +77,13 @@ async function attemptOnce<T>(
     callerSignal,
     timeoutSignal,
   };
-  const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': config.apiKey };
-  if (endpoint.body !== undefined) headers['content-type'] = 'application/json';
+  // The endpoint's extra headers go first, so that none of them can stand in for the key or the type.
+  const headers: Record<string, string> = {
+    ...endpoint.headers,
+    accept: 'application/json',
+    'x-api-key': config.apiKey,
+  };
+  if (endpoint.body !== undefined) headers['content-type'] = endpoint.contentType ?? 'application/json';
 
   let response: Response;
   try {
@@ -150,6 +167,7 @@ export async function execute<T>(
   if (!SENDABLE_KEY.test(config.apiKey)) throw unusableKeyError(operation, false);
   const write = isWrite(operation);
   const timeoutMs = clampTimeout(options.timeoutMs, config.timeoutMs);
+  const retry = retryFor(config, options.retries);
   const label = `${endpoint.method} ${endpoint.path.split('?')[0]}`;
 
   for (let retryIndex = 0; ; retryIndex += 1) {
@@ -161,7 +179,7 @@ export async function execute<T>(
       safeLog(config, line);
       return outcome.value;
     }
-    const decision = decideRetry(outcome, write, retryIndex, config.retry, config.random);
+    const decision = decideRetry(outcome, write, retryIndex, retry, config.random);
     if (!decision.retry) {
       safeLog(config, `${line}, ${decision.reason}`);
       throw outcome.error;

@@ -56,4 +56,15 @@ export interface ApiClient {
   createJobLegacy(body?: Record<string, unknown>, options?: CallOptions): Promise<string>;
   /** GET /storage/generate-signed-path?path=…: a temporary http(s) download URL for a storage key. */
   getSignedUrl(path: string, options?: CallOptions): Promise<string>;
+  /**
+   * POST /sandbox/uploads, the sandbox account's asset storage (not in the spec): the raw bytes with
+   * `mimeType` as their content type and the percent-encoded `name`; resolves with the file's signed link.
+   * A write: retried only when the bytes provably never left.
+   */
+  uploadSandboxAsset(
+    bytes: Uint8Array<ArrayBuffer>,
+    name: string,
+    mimeType: string,
+    options?: CallOptions,
+  ): Promise<{ url: string }>;
 }

@@ -1,6 +1,8 @@
 // Uploads of files dropped into image and audio fields. The sandbox account hosts them itself; other
 // accounts need asset storage (S3-compatible storage arrives with batches), so until then they take URLs.
 import { assetProblem, type UploadAsset, type UploadCapability } from '../../shared/domain/asset';
+import { isApiError } from '../api';
+import type { ApiClient } from '../api';
 import { AppError } from '../app/app-error';
 
 export interface AssetUploader {
@@ -22,13 +24,29 @@ export class NoStorageUploader implements AssetUploader {
   }
 }
 
-/** Sends the file to the sandbox's /sandbox/uploads and answers its signed link. */
+/** Uploads of up to 50 MB take longer than the client's default 30 s per attempt. */
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
+/** The one call of the API client the sandbox uploader needs (a whole ApiClient fits). */
+export type SandboxUploadClient = Pick<ApiClient, 'uploadSandboxAsset'>;
+
+export interface SandboxUploaderOptions {
+  /** Per attempt; default UPLOAD_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+/**
+ * Sends the file to the sandbox's /sandbox/uploads through the account's API client (its timeouts,
+ * write retry rules, key redaction and body caps) and answers the signed link.
+ */
 export class SandboxUploader implements AssetUploader {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly apiKey: string,
-    private readonly timeoutMs = 60_000,
-  ) {}
+  private readonly client: SandboxUploadClient;
+  private readonly timeoutMs: number;
+
+  constructor(client: SandboxUploadClient, options: SandboxUploaderOptions = {}) {
+    this.client = client;
+    this.timeoutMs = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
+  }
 
   capability(): UploadCapability {
     return { available: true };
@@ -42,28 +60,33 @@ export class SandboxUploader implements AssetUploader {
     });
     if (problem) throw new AppError('invalid-input', problem);
     const type = asset.mimeType || (asset.kind === 'image' ? 'image/png' : 'audio/mpeg');
-    let response: Response;
     try {
-      response = await fetch(`${this.baseUrl}/sandbox/uploads`, {
-        method: 'POST',
-        headers: {
-          'x-api-key': this.apiKey,
-          'content-type': type,
-          'x-file-name': encodeURIComponent(asset.name),
-        },
-        body: asset.bytes,
-        signal: AbortSignal.timeout(this.timeoutMs),
+      return await this.client.uploadSandboxAsset(asset.bytes, asset.name, type, {
+        timeoutMs: this.timeoutMs,
       });
     } catch (error) {
-      throw new AppError('network', `The upload of ${asset.name} did not reach the sandbox. Try again.`, {
-        cause: error,
-      });
+      throw uploadError(asset.name, error);
     }
-    const body = (await response.json().catch(() => null)) as { url?: unknown; message?: unknown } | null;
-    if (!response.ok || typeof body?.url !== 'string') {
-      const reason = typeof body?.message === 'string' ? body.message : `status ${response.status}`;
-      throw new AppError('storage', `The sandbox did not store ${asset.name}: ${reason}`);
-    }
-    return { url: body.url };
   }
+}
+
+/**
+ * The same sentences as when the uploader called fetch itself: the sandbox was not reached, or it refused
+ * the file, in its own words when it gave any.
+ */
+function uploadError(name: string, error: unknown): AppError {
+  if (!isApiError(error)) {
+    return new AppError('internal', `The upload of ${name} failed unexpectedly.`, { cause: error });
+  }
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted') {
+    return new AppError('network', `The upload of ${name} did not reach the sandbox. Try again.`, {
+      cause: error,
+    });
+  }
+  if (error.kind === 'bad-request' && error.status === undefined) {
+    // Refused before sending: the client's own sentence says what is wrong with the file.
+    return new AppError('invalid-input', error.message, { cause: error });
+  }
+  const reason = error.detail ?? (error.status === undefined ? error.message : `status ${error.status}`);
+  return new AppError('storage', `The sandbox did not store ${name}: ${reason}`, { cause: error });
 }

@@ -6,7 +6,14 @@ import { JOB_STATUSES, JOB_TYPES } from './job-types';
 export const creditsSchema = z.object({ credits: z.number().finite() });
 export type Credits = z.infer<typeof creditsSchema>;
 
-const isoDate = z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 timestamp');
+/**
+ * RFC 3339 (ISO 8601 with seconds and a zone: Z or ±hh:mm; any fractional seconds). Date.parse alone took
+ * "1" as 2001-01-01 and read a zone-less time in the person's own zone, shifting it by their UTC offset.
+ */
+const isoDate = z.iso.datetime({
+  offset: true,
+  error: 'must be an ISO 8601 timestamp with a time zone (Z or ±hh:mm)',
+});
 
 export const projectSchema = z.object({
   projectId: z.string().min(1),
@@ -69,8 +76,16 @@ export const createJobRequestSchema = z.looseObject({
 });
 export type CreateJobRequest = z.input<typeof createJobRequestSchema>;
 
-/** `credit_used` is decimal text on the wire; a number is accepted and kept as text. */
-const creditText = z.union([z.string(), z.number().finite()]).transform(String);
+/**
+ * `credit_used` is decimal text on the wire (any other text would be NaN in a sum); a finite number is
+ * accepted and kept as text.
+ */
+const CREDIT_TEXT_PROBLEM = 'must be a decimal number as text';
+const creditText = z
+  .union([z.string().regex(/^-?\d+(\.\d+)?$/, CREDIT_TEXT_PROBLEM), z.number().finite()], {
+    error: CREDIT_TEXT_PROBLEM,
+  })
+  .transform(String);
 
 export const jobOutputSchema = z.looseObject({
   output: z.string().optional(),
@@ -105,6 +120,9 @@ export const updateJobRequestSchema = z.looseObject({
         .number({ error: 'output.credit_used must be a number' })
         .finite()
         .min(0, 'output.credit_used must be 0 or more')
+        // No job costs a million credits; a bigger charge is a mistake, and two of 1e308 made the
+        // sandbox's balance -Infinity (JSON null).
+        .max(1_000_000, 'output.credit_used must be at most 1000000')
         .optional(),
     })
     .optional(),
