@@ -12,6 +12,9 @@ import './features/accounts/accounts.css';
 import './features/projects/projects.css';
 import './features/job-form/job-form.css';
 import './features/jobs/jobs.css';
+import './features/navigation/navigation.css';
+import './features/create/create.css';
+import './features/queue/queue.css';
 import { App } from './app/App';
 import { exposeDebugStateForTests } from './app/debug-state';
 

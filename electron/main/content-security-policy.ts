@@ -5,8 +5,9 @@ const BASE_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   // No 'unsafe-inline' and no 'unsafe-eval': the only scripts are the bundle's own files.
   'script-src': ["'self'"],
   'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-  'media-src': ["'self'", 'blob:', 'https:'],
+  // The built-in sandbox serves uploads and outputs over http on loopback: previews of those load too.
+  'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*'],
+  'media-src': ["'self'", 'blob:', 'https:', 'http://127.0.0.1:*'],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],

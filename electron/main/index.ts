@@ -6,6 +6,9 @@ import { KeytarSecretStore } from '../core/accounts/keytar-secret-store';
 import type { AppCore } from '../core/app/app-core.types';
 import { createAppCore } from '../core/app/create-app-core';
 import { appMenuTemplate } from './app-menu';
+import { electronDialogs } from './dialogs';
+import { electronNotifier } from './notifier';
+import { electronPower } from './power';
 import { registerIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { openExternal } from './open-external';
@@ -63,6 +66,8 @@ async function start(): Promise<void> {
   if (renderer.kind === 'bundle') serveBundle(session.defaultSession, renderer);
 
   const userData = app.getPath('userData');
+  const power = electronPower();
+  app.on('will-quit', () => power.dispose());
   const core = await createAppCore({
     dataDir: userData,
     // Development builds keep their keys apart from the installed app's.
@@ -71,6 +76,9 @@ async function start(): Promise<void> {
       seedPath: sandboxSeedPath({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath }),
     }),
     openExternal,
+    power,
+    notifier: electronNotifier(() => mainWindow),
+    dialogs: electronDialogs(() => mainWindow),
     log,
   });
   const unregisterIpc = registerIpc(core, () => mainWindow, { renderer, log });

@@ -4,10 +4,15 @@ import type { App, Session } from 'electron';
 import { rendererCsp } from './content-security-policy';
 import { isRendererResource, type RendererLocation } from './renderer-location';
 
+/** Writing text to the clipboard (the Copy buttons); reading it stays refused. */
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
 /** The app needs no camera, microphone, geolocation, notifications from the page, …: all are refused. */
 export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(ALLOWED_PERMISSIONS.has(permission)),
+  );
+  session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
 }
 
 /**

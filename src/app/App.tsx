@@ -1,8 +1,10 @@
 // The application shell: a first-run welcome without accounts, the workspace with them, and a clear
-// screen when the app cannot talk to its core at all.
+// screen when the app cannot talk to its core at all. Job changes are announced once, here, for every screen.
 import { ErrorNotice } from '../components/ErrorNotice';
+import { LiveRegion } from '../components/LiveRegion';
 import { Spinner } from '../components/Spinner';
 import { useAccountsStore } from '../features/accounts/accounts-store';
+import { useJobsStore } from '../features/jobs/jobs-store';
 import { Welcome } from '../features/accounts/Welcome';
 import { AppHeader } from './AppHeader';
 import { useAppEvents } from './use-app-events';
@@ -12,6 +14,7 @@ export function App(): React.JSX.Element {
   useAppEvents();
   const snapshot = useAccountsStore((state) => state.snapshot);
   const loadError = useAccountsStore((state) => state.loadError);
+  const announcement = useJobsStore((state) => state.announcement);
 
   if (!snapshot) {
     return (
@@ -38,6 +41,7 @@ export function App(): React.JSX.Element {
     <div className="app">
       <AppHeader />
       <Workspace />
+      <LiveRegion message={announcement} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// The header: the product's name, the active account's credit balance, and the account switcher.
+// The header: the product's name, the active account's credit balance (with a low-balance warning), and the
+// account switcher.
 import { AccountSwitcher } from '../features/accounts/AccountSwitcher';
 import { CreditBalance } from '../features/accounts/CreditBalance';
 
@@ -6,7 +7,7 @@ export function AppHeader(): React.JSX.Element {
   return (
     <header className="app-header">
       <a className="skip-link" href="#workspace">
-        Skip to projects
+        Skip to content
       </a>
       <div className="brand">
         <span className="brand-mark" aria-hidden="true" />

@@ -1,28 +1,40 @@
-// The main screen: projects on the left, the chosen project's form in the middle, the jobs on the right.
+// The main area: the navigation rail and the screens (Create, Queue). Both screens stay mounted, the one not
+// shown hidden, so a half-filled form and the queue's filters survive switching.
 import { EmptyState } from '../components/EmptyState';
 import { useAccountsStore } from '../features/accounts/accounts-store';
-import { JobFormPanel } from '../features/job-form/JobFormPanel';
-import { JobsPanel } from '../features/jobs/JobsPanel';
-import { ProjectsPanel } from '../features/projects/ProjectsPanel';
+import { CreateScreen } from '../features/create/CreateScreen';
+import { NavRail } from '../features/navigation/NavRail';
+import { useNavStore } from '../features/navigation/nav-store';
+import { useNavShortcuts } from '../features/navigation/use-nav-shortcuts';
+import { QueueScreen } from '../features/queue/QueueScreen';
 
 export function Workspace(): React.JSX.Element {
   const activeId = useAccountsStore((state) => state.snapshot?.activeId ?? null);
+  const screen = useNavStore((state) => state.screen);
+  useNavShortcuts();
+
   return (
-    <main id="workspace" className="workspace" tabIndex={-1}>
-      <h1 className="sr-only">Job Rendering Studio</h1>
-      {activeId ? (
-        <>
-          <ProjectsPanel />
-          <JobFormPanel />
-          <JobsPanel />
-        </>
-      ) : (
-        <div className="workspace-empty">
-          <EmptyState title="No account is active">
-            Choose an account from the menu at the top right.
-          </EmptyState>
-        </div>
-      )}
-    </main>
+    <div className="app-body">
+      {activeId ? <NavRail /> : null}
+      <main id="workspace" className="workspace" tabIndex={-1}>
+        <h1 className="sr-only">Job Rendering Studio</h1>
+        {activeId ? (
+          <>
+            <section className="screen" id="create" aria-label="Create" hidden={screen !== 'create'}>
+              <CreateScreen />
+            </section>
+            <section className="screen" id="queue" aria-label="Queue" hidden={screen !== 'queue'}>
+              <QueueScreen />
+            </section>
+          </>
+        ) : (
+          <div className="workspace-empty">
+            <EmptyState title="No account is active">
+              Choose an account from the menu at the top right.
+            </EmptyState>
+          </div>
+        )}
+      </main>
+    </div>
   );
 }

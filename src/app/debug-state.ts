@@ -5,6 +5,7 @@ import { useCreditsStore } from '../features/accounts/credits-store';
 import { useJobFormStore } from '../features/job-form/job-form-store';
 import { useJobsStore } from '../features/jobs/jobs-store';
 import { useProjectsStore } from '../features/projects/projects-store';
+import { useQueueStore } from '../features/queue/queue-store';
 
 interface TestWindow {
   __JRS_TEST__?: boolean;
@@ -20,5 +21,6 @@ export function exposeDebugStateForTests(): void {
     projects: useProjectsStore.getState(),
     jobForm: useJobFormStore.getState(),
     jobs: useJobsStore.getState(),
+    queue: useQueueStore.getState(),
   });
 }

@@ -1,5 +1,6 @@
-// Wires main's events to the stores, reads the first accounts snapshot, and reloads what belongs to
-// an account (projects, credits, jobs, upload capability) whenever the active account changes.
+// Wires main's events to the stores (batched job changes, a notification asking to open a job), reads the
+// first accounts snapshot, and reloads what belongs to an account (projects, credits, jobs, upload
+// capability, the queue's filters and selection) whenever the active account changes.
 import { useEffect } from 'react';
 import { api } from '../lib/api';
 import { useAccountsStore } from '../features/accounts/accounts-store';
@@ -7,6 +8,8 @@ import { useCreditsStore } from '../features/accounts/credits-store';
 import { useJobFormStore } from '../features/job-form/job-form-store';
 import { useJobsStore } from '../features/jobs/jobs-store';
 import { useProjectsStore } from '../features/projects/projects-store';
+import { useQueueStore } from '../features/queue/queue-store';
+import { showJobInQueue } from '../features/queue/show-job';
 
 export function useAppEvents(): void {
   useEffect(() => {
@@ -17,7 +20,8 @@ export function useAppEvents(): void {
       unsubscribe = [
         bridge.on('accounts:changed', (snapshot) => useAccountsStore.getState().apply(snapshot)),
         bridge.on('credits:changed', (event) => useCreditsStore.getState().applyEvent(event)),
-        bridge.on('jobs:changed', (job) => useJobsStore.getState().upsert(job)),
+        bridge.on('jobs:changed', (event) => useJobsStore.getState().applyChanges(event)),
+        bridge.on('jobs:open', ({ id }) => showJobInQueue(id)),
       ];
     } catch {
       // No bridge: load() below reports it as the first screen's error.
@@ -29,13 +33,15 @@ export function useAppEvents(): void {
   const activeId = useAccountsStore((state) => state.snapshot?.activeId ?? null);
   useEffect(() => {
     useJobFormStore.getState().clear();
+    useQueueStore.getState().reset();
     void useCreditsStore.getState().refresh(activeId);
     if (!activeId) {
       useProjectsStore.getState().clear();
+      useJobsStore.getState().clear();
       return;
     }
     void useProjectsStore.getState().load();
     void useJobFormStore.getState().loadCapability();
-    void useJobsStore.getState().load();
+    void useJobsStore.getState().load(activeId);
   }, [activeId]);
 }

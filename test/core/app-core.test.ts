@@ -30,7 +30,7 @@ async function newCore(options: { secrets?: MemorySecretStore; dir?: string } = 
   dataDir = options.dir ?? (await mkdtemp(join(tmpdir(), 'jrs-core-')));
   const secrets = options.secrets ?? new MemorySecretStore();
   const launcher = testSandboxLauncher(makeTestSeed({ durationMs: 300 }));
-  const core = await createAppCore({ dataDir, secrets, sandbox: launcher, pollIntervalMs: 50 });
+  const core = await createAppCore({ dataDir, secrets, sandbox: launcher, flushMs: 20 });
   cores.push(core);
   const events: { event: EventName; payload: unknown }[] = [];
   core.onEvent((event, payload) => events.push({ event, payload }));
@@ -189,11 +189,12 @@ describe('the sandbox account', () => {
     }
     const [done] = value(await call('jobs:list'));
     expect(done).toMatchObject({ id: job.id, status: 'SUCCESS', creditUsed: 2 });
-    expect(done!.outputKey).toMatch(/^images\//);
-    await new Promise((r) => setTimeout(r, 200));
+    expect(done!.outputPath).toMatch(/^images\//);
+    while (!events.some((e) => e.event === 'credits:changed')) await new Promise((r) => setTimeout(r, 50));
     const statuses = events
       .filter((e) => e.event === 'jobs:changed')
-      .map((e) => (e.payload as { status: string }).status);
+      .flatMap((e) => (e.payload as { jobs: { status: string | null }[] }).jobs.map((j) => j.status))
+      .filter((status) => status !== null);
     expect(statuses[0]).toBe('QUEUED');
     expect(statuses).toContain('SUCCESS');
     expect(

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { chooseProject, startOnSandbox, tourAccountDialogs } from './helpers';
+import { chooseProject, startOnSandbox, tourAccountDialogs, tourQueue } from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -54,6 +54,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Submit job' }).click();
     await expect(page.getByRole('list', { name: 'Submitted jobs' }).getByRole('listitem')).toHaveCount(1);
     await expectAccessible(page, testInfo, 'jobs-list');
+    await tourQueue(page, (name) => expectAccessible(page, testInfo, name));
 
     await tourAccountDialogs(page, (name) => expectAccessible(page, testInfo, name));
   });

@@ -118,12 +118,16 @@ async function secretStore(mode: KeychainMode): Promise<{ store: SecretStore; cl
 }
 
 export interface Harness {
-  core: AppCore;
+  readonly core: AppCore;
   dataDir: string;
+  /** Files the page exported through the save dialog. */
+  exports: string[];
   /** Every channel the page called, in order. */
   calls: Channel[];
   /** Every answer and event that crossed into the page, as JSON (to prove no key ever does). */
   traffic: string[];
+  /** Stops the core and opens a new one on the same data and keychain, as quitting and reopening does. */
+  restart(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -135,24 +139,25 @@ export async function installHarness(
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jrs-e2e-'));
   const secrets = await secretStore(options.keychain ?? 'available');
-  const core = await createAppCore({
-    dataDir,
-    secrets: secrets.store,
-    sandbox: sandboxLauncher,
-    pollIntervalMs: 400,
-  });
+  const exports: string[] = [];
+  const openCore = () =>
+    createAppCore({
+      dataDir,
+      secrets: secrets.store,
+      sandbox: sandboxLauncher,
+      // The native save dialog, answered as a person would: a file in the test's own folder.
+      dialogs: {
+        async chooseSaveFile({ defaultName }) {
+          const path = join(dataDir, `${exports.length}-${defaultName}`);
+          exports.push(path);
+          return path;
+        },
+      },
+    });
   const calls: Channel[] = [];
   const traffic: string[] = [];
 
-  await page.exposeBinding('__jrsInvoke', async (_source, channel: Channel, params: unknown) => {
-    calls.push(channel);
-    const result = await dispatch(core, channel, decodeBytes(params));
-    traffic.push(JSON.stringify({ channel, result }));
-    return result;
-  });
-  await page.addInitScript({ content: bridgeScript });
-
-  const unsubscribe = core.onEvent((event: EventName, payload: unknown) => {
+  const forward = (event: EventName, payload: unknown) => {
     traffic.push(JSON.stringify({ event, payload }));
     if (page.isClosed()) return;
     page
@@ -162,13 +167,32 @@ export async function installHarness(
         [event, payload] as const,
       )
       .catch(() => undefined); // the page may be navigating or closing
+  };
+  let core = await openCore();
+  let unsubscribe = core.onEvent(forward);
+
+  await page.exposeBinding('__jrsInvoke', async (_source, channel: Channel, params: unknown) => {
+    calls.push(channel);
+    const result = await dispatch(core, channel, decodeBytes(params));
+    traffic.push(JSON.stringify({ channel, result }));
+    return result;
   });
+  await page.addInitScript({ content: bridgeScript });
 
   return {
-    core,
+    get core() {
+      return core;
+    },
     dataDir,
+    exports,
     calls,
     traffic,
+    async restart() {
+      unsubscribe();
+      await core.dispose();
+      core = await openCore();
+      unsubscribe = core.onEvent(forward);
+    },
     async dispose() {
       unsubscribe();
       await core.dispose();

@@ -73,3 +73,23 @@ export async function tourAccountDialogs(page: Page, visit: (name: string) => Pr
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await visit('remove-account-confirm');
 }
+
+/**
+ * Opens the Queue, one job's details and the track-by-id dialog in turn, calling `visit` with each one's
+ * name while it shows, then goes back to Create (the accessibility check and the screenshot tour share it).
+ */
+export async function tourQueue(page: Page, visit: (name: string) => Promise<void>): Promise<void> {
+  await page.getByRole('link', { name: 'Queue' }).click();
+  const grid = page.getByRole('grid', { name: 'Jobs' });
+  await expect(grid).toBeVisible();
+  await visit('queue');
+  await grid.getByRole('row').nth(1).dblclick();
+  await expect(page.getByRole('dialog', { name: 'Job details' })).toBeVisible();
+  await visit('job-details');
+  await page.getByRole('button', { name: 'Close the details' }).click();
+  await page.getByRole('button', { name: 'Track a job…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Track a job by id' })).toBeVisible();
+  await visit('track-job-dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Create' }).click();
+}

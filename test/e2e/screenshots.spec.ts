@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { chooseProject, dropImage, startOnSandbox, tourAccountDialogs } from './helpers';
+import { chooseProject, dropImage, startOnSandbox, tourAccountDialogs, tourQueue } from './helpers';
 import { startSeededSandbox } from './harness';
 
 const OUT = resolve(__dirname, '../screenshots');
@@ -67,6 +67,12 @@ for (const theme of THEMES) {
       page.getByRole('list', { name: 'Submitted jobs' }).getByText('Success', { exact: true }),
     ).toHaveCount(2, { timeout: 30_000 });
     await shot(page, theme, '09-jobs-finished');
+    const queueShots: Record<string, string> = {
+      queue: '09b-queue',
+      'job-details': '09c-job-details',
+      'track-job-dialog': '09d-track-job',
+    };
+    await tourQueue(page, (name) => shot(page, theme, queueShots[name] ?? name));
 
     const numbers: Record<string, string> = {
       'account-menu': '10',
@@ -78,5 +84,8 @@ for (const theme of THEMES) {
 
     await page.setViewportSize({ width: 960, height: 800 });
     await shot(page, theme, '13-narrow-window');
+    await page.setViewportSize({ width: 800, height: 560 });
+    await page.getByRole('link', { name: 'Queue' }).click();
+    await shot(page, theme, '14-queue-smallest-window');
   });
 }

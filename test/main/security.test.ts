@@ -2,7 +2,7 @@
 // with fakes standing in for Electron's app and WebContents.
 import type { App } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { lockDownWebContents } from '../../electron/main/security';
+import { denyAllPermissions, lockDownWebContents } from '../../electron/main/security';
 import { FakeApp } from './fake-web-contents';
 
 function lockedDownApp(): FakeApp {
@@ -57,5 +57,36 @@ describe('lockDownWebContents', () => {
       expect(contents.wouldAllow('will-navigate', 'https://evil.example/')).toBe(false);
       expect(contents.windowOpenAction('https://evil.example/')).toBe('deny');
     }
+  });
+});
+
+describe('denyAllPermissions', () => {
+  it('refuses every permission but writing to the clipboard (the Copy buttons)', () => {
+    let request:
+      ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null = null;
+    let check: ((contents: unknown, permission: string) => boolean) | null = null;
+    const session = {
+      setPermissionRequestHandler: (handler: typeof request) => (request = handler),
+      setPermissionCheckHandler: (handler: typeof check) => (check = handler),
+    };
+    denyAllPermissions(session as never);
+    const granted = (permission: string) => {
+      let answer: boolean | null = null;
+      request!(null, permission, (value) => (answer = value));
+      return answer;
+    };
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+      'fullscreen',
+    ]) {
+      expect(granted(permission)).toBe(false);
+      expect(check!(null, permission)).toBe(false);
+    }
+    expect(granted('clipboard-sanitized-write')).toBe(true);
+    expect(check!(null, 'clipboard-sanitized-write')).toBe(true);
   });
 });

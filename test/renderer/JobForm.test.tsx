@@ -255,7 +255,9 @@ describe('submit', () => {
         background: { music: null, volume: 0.5, start: 2.5 },
       },
     ]);
-    expect(useJobsStore.getState().jobs).toHaveLength(1);
+    // The job is in the history and listed as this session's.
+    expect(useJobsStore.getState().sessionIds).toEqual(['j-1']);
+    expect(useJobsStore.getState().byId['j-1']).toMatchObject({ status: 'QUEUED' });
     // The form is emptied for the next job.
     await waitFor(() => expect(screen.getByLabelText('Headline')).toHaveValue(''));
   });

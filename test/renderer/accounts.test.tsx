@@ -141,6 +141,43 @@ describe('header', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Remove “Acme marketing”?' });
     expect(api.callsOf('accounts:remove')).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Remove account' }));
-    expect(api.callsOf('accounts:remove')).toEqual([{ id: 'a-1' }]);
+    expect(api.callsOf('accounts:remove')).toEqual([{ id: 'a-1', deleteHistory: false }]);
+  });
+
+  it('says what removing an account does, and deletes its history only when asked', async () => {
+    const { api, user } = renderApp({
+      'accounts:snapshot': () => snapshot(),
+      'accounts:remove': () => snapshot({ accounts: [], activeId: null }),
+    });
+    await user.click(await screen.findByRole('button', { name: /^Account: Acme marketing/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove “Acme marketing”…' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove “Acme marketing”?' });
+    expect(confirm).toHaveTextContent('Its API key is deleted from the keychain.');
+    expect(confirm).toHaveTextContent(
+      'Its job history stays in the Queue, greyed and read-only, unless you tick the box below.',
+    );
+    const box = within(confirm).getByRole('checkbox', { name: 'Also delete this account’s job history' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(confirm).toHaveTextContent('Its job history is deleted from this computer too.');
+    await user.click(within(confirm).getByRole('button', { name: 'Remove account' }));
+    expect(api.callsOf('accounts:remove')).toEqual([{ id: 'a-1', deleteHistory: true }]);
+  });
+
+  it('says that the sandbox’s demo jobs and credits go with it', async () => {
+    const sandbox = snapshot({
+      accounts: [
+        { ...snapshot().accounts[0]!, id: 's', name: 'Sandbox (demo)', kind: 'sandbox', storage: 'session' },
+      ],
+      activeId: 's',
+    });
+    const { user } = renderApp({ 'accounts:snapshot': () => sandbox });
+    await user.click(await screen.findByRole('button', { name: /^Account: Sandbox/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /^Remove/ }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent('its demo projects, jobs and credits are gone with it');
+    expect(
+      within(confirm).getByRole('checkbox', { name: 'Also delete this account’s job history' }),
+    ).not.toBeChecked();
   });
 });

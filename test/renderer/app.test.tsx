@@ -3,6 +3,7 @@
 // belongs to the account, and a missing bridge is said plainly.
 import './setup';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App';
 import { installFakeApi } from './fake-api';
@@ -26,9 +27,15 @@ describe('App', () => {
     render(<App />);
     expect(await screen.findByText('First account project')).toBeInTheDocument();
 
-    api.emit('jobs:changed', job({ projectName: 'Live job', status: 'STARTED' }));
-    const jobs = await screen.findByRole('list', { name: 'Submitted jobs' });
-    expect(within(jobs).getByText('Started')).toBeInTheDocument();
+    api.emit('jobs:changed', {
+      accountId: 'a-1',
+      jobs: [job({ projectName: 'Live job', status: 'STARTED' })],
+      removed: [],
+    });
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Queue' }));
+    const jobs = await screen.findByRole('grid', { name: 'Jobs' });
+    expect(await within(jobs).findByText('Started')).toBeInTheDocument();
+    expect(within(jobs).getByText('Live job')).toBeInTheDocument();
 
     const second = { ...snapshot().accounts[0]!, id: 'a-2', name: 'Brand team' };
     api.emit('accounts:changed', snapshot({ accounts: [...snapshot().accounts, second], activeId: 'a-2' }));

@@ -1,9 +1,17 @@
 // @vitest-environment jsdom
-// Words the lists use: active windows in local time, job type labels, status labels, and the project filter.
+// Words the lists use: active windows and job times in local time, relative times and time left, job type
+// labels, status and tracking words, and the project filter.
 import { describe, expect, it } from 'vitest';
-import { formatActiveWindow, formatJobTime } from '../../src/lib/dates';
+import {
+  formatActiveWindow,
+  formatExactTime,
+  formatJobTime,
+  formatRelativeTime,
+  formatTimeLeft,
+  rangeStart,
+} from '../../src/lib/dates';
 import { jobTypeLabel } from '../../src/lib/job-type-labels';
-import { statusLabel, statusTone } from '../../src/features/jobs/job-status';
+import { jobStateWords, statusLabel, statusTone } from '../../src/features/jobs/job-status';
 import { filterProjects, projectTypesOf } from '../../src/features/projects/filter-projects';
 import { project } from './fixtures';
 
@@ -30,6 +38,44 @@ describe('formatActiveWindow', () => {
   });
 });
 
+describe('times that move', () => {
+  const now = Date.parse('2026-03-10T12:00:00.000Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+
+  it('says how long ago in short words, then the date', () => {
+    expect(formatRelativeTime(ago(10_000), now, london)).toBe('just now');
+    // A time a little ahead of our clock (the service's clock) is "just now" too.
+    expect(formatRelativeTime(ago(-20_000), now, london)).toBe('just now');
+    expect(formatRelativeTime(ago(5 * 60_000), now, london)).toBe('5 min ago');
+    expect(formatRelativeTime(ago(3 * 3_600_000), now, london)).toBe('3 hr ago');
+    expect(formatRelativeTime(ago(26 * 3_600_000), now, london)).toBe('yesterday');
+    expect(formatRelativeTime(ago(4 * 86_400_000), now, london)).toBe('4 days ago');
+    expect(formatRelativeTime('2026-01-02T10:00:00.000Z', now, london)).toBe('2 Jan');
+    expect(formatRelativeTime('2025-01-02T10:00:00.000Z', now, london)).toBe('2 Jan 2025');
+    expect(formatRelativeTime('nonsense', now, london)).toBe('');
+    expect(formatExactTime('2026-03-10T09:05:07.000Z', london)).toBe('Tue, 10 Mar 2026, 09:05:07');
+  });
+
+  it('says how long is left until a job is expected, and nothing without an estimate', () => {
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    expect(formatTimeLeft(null, now)).toBe('');
+    expect(formatTimeLeft(at(30_000), now)).toBe('under a minute left');
+    expect(formatTimeLeft(at(130_000), now)).toBe('about 2 min left');
+    expect(formatTimeLeft(at(65 * 60_000), now)).toBe('about 1 hr 5 min left');
+    expect(formatTimeLeft(at(120 * 60_000), now)).toBe('about 2 hr left');
+    expect(formatTimeLeft(at(-5_000), now)).toBe('any moment now');
+  });
+
+  it('starts date ranges at local midnight, or 7 and 30 days back', () => {
+    expect(rangeStart('all', now)).toBeNull();
+    expect(rangeStart('7d', now)).toBe(now - 7 * 86_400_000);
+    expect(rangeStart('30d', now)).toBe(now - 30 * 86_400_000);
+    const midnight = new Date(rangeStart('today', now)!);
+    expect([midnight.getHours(), midnight.getMinutes(), midnight.getSeconds()]).toEqual([0, 0, 0]);
+    expect(midnight.getTime()).toBeLessThanOrEqual(now);
+  });
+});
+
 describe('labels', () => {
   it('names every workflow type, and makes unknown ones readable', () => {
     expect(jobTypeLabel('ai_talking_video')).toBe('Talking video');
@@ -49,6 +95,22 @@ describe('labels', () => {
     expect(statusTone('IN_PROGRESS')).toBe('running');
     expect(statusLabel('PAUSED')).toBe('PAUSED');
     expect(statusTone('PAUSED')).toBe('unknown');
+  });
+
+  it('puts our tracking state first where it says more than the service’s status', () => {
+    const words = (status: string | null, tracking: 'submitting' | 'unknown' | 'active' | 'final' | 'lost') =>
+      jobStateWords({ status, tracking });
+    expect(words(null, 'submitting')).toMatchObject({ label: 'Sending…', tone: 'running' });
+    expect(words(null, 'unknown')).toMatchObject({
+      label: 'Outcome unknown',
+      tone: 'attention',
+      detail: null,
+    });
+    expect(words('STARTED', 'lost')).toMatchObject({ label: 'Lost', detail: 'last started' });
+    expect(words('IN_PROGRESS', 'active')).toMatchObject({ label: 'In progress', tone: 'running' });
+    expect(words('FAILED', 'final')).toMatchObject({ label: 'Failed', tone: 'failure' });
+    expect(words(null, 'active').label).toBe('Submitted');
+    expect(words('SUCCESS', 'final').description).toBe('Service: Success. App: Finished.');
   });
 });
 

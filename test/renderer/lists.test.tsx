@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 // The project list (placeholder names, windows, search, type filter, empty and error states with Retry)
-// and the job list (newest first, statuses in words, live updates, errors).
+// and this session's job list on Create (newest first, states in words, live updates, errors).
 import './setup';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useAccountsStore } from '../../src/features/accounts/accounts-store';
-import { JobsPanel } from '../../src/features/jobs/JobsPanel';
+import { SessionJobs } from '../../src/features/create/SessionJobs';
 import { useJobsStore } from '../../src/features/jobs/jobs-store';
 import { ProjectsPanel } from '../../src/features/projects/ProjectsPanel';
 import { useProjectsStore } from '../../src/features/projects/projects-store';
@@ -81,69 +81,82 @@ describe('ProjectsPanel', () => {
   });
 });
 
-describe('JobsPanel', () => {
-  it('lists jobs newest first with their status in words, and follows jobs:changed', async () => {
-    installFakeApi({
-      'jobs:list': () => [
+describe('SessionJobs (this session’s jobs on Create)', () => {
+  it('lists the jobs submitted this session, newest first, with their state in words, and follows events', async () => {
+    installFakeApi({ 'jobs:list': () => [job({ id: 'earlier', projectName: 'Earlier job' })] });
+    useAccountsStore.setState({ snapshot: snapshot() });
+    render(<SessionJobs />);
+    await useJobsStore.getState().load();
+    // Jobs of earlier sessions are in the Queue, not here.
+    expect(screen.getByText('No jobs yet this session')).toBeInTheDocument();
+
+    act(() => {
+      useJobsStore.getState().addSubmitted(
         job({
           id: 'old',
           projectName: 'Old one',
           createdAt: '2026-01-01T09:00:00.000Z',
           status: 'SUCCESS',
+          tracking: 'final',
           creditUsed: 3,
         }),
+      );
+      useJobsStore.getState().addSubmitted(
         job({
           id: 'new',
           projectName: 'New one',
-          createdAt: '2026-01-01T10:00:00.000Z',
+          summary: 'Spring launch',
           status: 'FAILED',
+          tracking: 'final',
           error: 'The worker could not read the image.',
         }),
-      ],
+      );
     });
-    useAccountsStore.setState({ snapshot: snapshot() });
-    render(<JobsPanel />);
-    await useJobsStore.getState().load();
     const list = await screen.findByRole('list', { name: 'Submitted jobs' });
     let rows = within(list).getAllByRole('listitem');
-    expect(rows.map((row) => row.querySelector('.job-row-name')?.textContent)).toEqual([
+    expect(rows.map((row) => row.querySelector('.session-job-name')?.textContent)).toEqual([
       'New one',
       'Old one',
     ]);
     expect(rows[0]).toHaveTextContent('Failed');
+    expect(rows[0]).toHaveTextContent('Spring launch');
     expect(rows[0]).toHaveTextContent('The worker could not read the image.');
     expect(rows[1]).toHaveTextContent('Success');
     expect(rows[1]).toHaveTextContent('3 credits');
 
-    // The app subscribes to jobs:changed and upserts (see app.test.tsx); the panel follows the store.
     act(() =>
       useJobsStore
         .getState()
-        .upsert(job({ id: 'newest', projectName: '', createdAt: '2026-01-01T11:00:00.000Z' })),
+        .addSubmitted(job({ id: 'newest', projectName: '', tracking: 'submitting', status: null })),
     );
     rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('Untitled project');
-    expect(rows[0]).toHaveTextContent('Queued');
+    expect(rows[0]).toHaveTextContent('Sending…');
     act(() =>
-      useJobsStore.getState().upsert(
-        job({
-          id: 'newest',
-          projectName: '',
-          createdAt: '2026-01-01T11:00:00.000Z',
-          status: 'IN_PROGRESS',
-        }),
-      ),
+      useJobsStore.getState().applyChanges({
+        accountId: 'a-1',
+        jobs: [job({ id: 'newest', projectName: '', status: 'IN_PROGRESS' })],
+        removed: [],
+      }),
     );
     expect(await within(list).findByText('In progress')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Untitled project: In progress');
+    expect(useJobsStore.getState().announcement).toBe('Untitled project: In progress');
   });
 
-  it('shows only the active account’s jobs, and an empty state', async () => {
-    installFakeApi({ 'jobs:list': () => [job({ accountId: 'someone-else' })] });
+  it('ignores events about another account', async () => {
+    installFakeApi({ 'jobs:list': () => [] });
     useAccountsStore.setState({ snapshot: snapshot() });
-    render(<JobsPanel />);
+    render(<SessionJobs />);
     await useJobsStore.getState().load();
-    expect(await screen.findByText('No jobs yet')).toBeInTheDocument();
+    act(() => useJobsStore.getState().addSubmitted(job({ id: 'mine' })));
+    act(() =>
+      useJobsStore.getState().applyChanges({
+        accountId: 'someone-else',
+        jobs: [job({ id: 'mine', status: 'FAILED', tracking: 'final' })],
+        removed: [],
+      }),
+    );
+    expect(screen.getByRole('list', { name: 'Submitted jobs' })).toHaveTextContent('Queued');
   });
 });

@@ -7,7 +7,10 @@ import { useAccountsStore } from '../../src/features/accounts/accounts-store';
 import { useCreditsStore } from '../../src/features/accounts/credits-store';
 import { useJobFormStore } from '../../src/features/job-form/job-form-store';
 import { useJobsStore } from '../../src/features/jobs/jobs-store';
+import { useNavStore } from '../../src/features/navigation/nav-store';
 import { useProjectsStore } from '../../src/features/projects/projects-store';
+import { useQueueStore } from '../../src/features/queue/queue-store';
+import { renderProbe } from '../../src/lib/render-probe';
 
 /** Puts a store back to the state it had when the test file loaded. */
 function resetter<T>(store: { getState(): T; setState(state: T, replace: true): void }): () => void {
@@ -21,7 +24,29 @@ const resets = [
   resetter(useJobFormStore),
   resetter(useJobsStore),
   resetter(useProjectsStore),
+  resetter(useQueueStore),
+  resetter(useNavStore),
 ];
+
+// jsdom lays nothing out: the queue's windowed grid (any element marked .jobs-grid) is given a viewport of
+// GRID_VIEWPORT pixels, so that its virtualizer renders the rows a window of that height would show.
+export const GRID_VIEWPORT = { width: 1200, height: 400 };
+for (const [name, size] of [
+  ['clientHeight', GRID_VIEWPORT.height],
+  ['clientWidth', GRID_VIEWPORT.width],
+] as const) {
+  const native = Object.getOwnPropertyDescriptor(Element.prototype, name);
+  Object.defineProperty(HTMLElement.prototype, name, {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('jobs-grid') ? size : (native?.get?.call(this) ?? 0);
+    },
+  });
+}
+// Nor does it scroll: the virtualizer's scrollToIndex sets scrollTop through scrollTo.
+Element.prototype.scrollTo ??= function scrollTo(this: Element, options?: ScrollToOptions | number) {
+  if (typeof options === 'object' && typeof options.top === 'number') this.scrollTop = options.top;
+} as Element['scrollTo'];
 
 // jsdom has neither ResizeObserver (Radix Slider measures its thumb) nor Blob#arrayBuffer (uploads read files).
 class NoopResizeObserver {
@@ -51,4 +76,5 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  delete renderProbe.row;
 });

@@ -14,7 +14,11 @@ type AccountHandlers = Pick<
   | 'credits:get'
 >;
 
-export function accountHandlers(accounts: Accounts): AccountHandlers {
+export function accountHandlers(
+  accounts: Accounts,
+  /** After an account is removed: its jobs are kept read-only, or deleted. */
+  onRemoved: (accountId: string, deleteHistory: boolean) => void,
+): AccountHandlers {
   const snapshot = () => accountsSnapshot(accounts);
   return {
     'accounts:snapshot': async () => snapshot(),
@@ -30,8 +34,8 @@ export function accountHandlers(accounts: Accounts): AccountHandlers {
       await activateAccount(accounts, id);
       return snapshot();
     },
-    'accounts:remove': async ({ id }) => {
-      await removeAccount(accounts, id);
+    'accounts:remove': async ({ id, deleteHistory }) => {
+      if (await removeAccount(accounts, id)) onRemoved(id, deleteHistory ?? false);
       return snapshot();
     },
     'credits:get': async () => {

@@ -1,6 +1,7 @@
 // The app's core as main (and the e2e harness) see it: the IPC handlers, events, and what it needs in.
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import type { SecretStore } from '../accounts/secret-store';
+import type { Clock, Dialogs, Notifier, Power, Timers } from './deps';
 
 /** Starts the built-in sandbox (main imports the sandbox; core may not). */
 export interface SandboxLauncher {
@@ -8,15 +9,25 @@ export interface SandboxLauncher {
 }
 
 export interface AppCoreDeps {
-  /** Folder for the app's own files (accounts.json without secrets, the sandbox's data). */
+  /** Folder for the app's own files (accounts.json without secrets, history.sqlite, the sandbox's data). */
   dataDir: string;
   /** The OS keychain in the app; a real keychain or a memory store in tests. */
   secrets: SecretStore;
   sandbox: SandboxLauncher;
   /** Opens a checked https URL in the browser (main: shell.openExternal). */
   openExternal?: (url: string) => Promise<void>;
-  /** How often unfinished jobs are polled; default 1500 ms. */
-  pollIntervalMs?: number;
+  /** Time, injected so schedulers run on fake time in tests; the system's by default. */
+  clock?: Clock;
+  timers?: Timers;
+  random?: () => number;
+  /** Online, offline or asleep (main: powerMonitor and net); always online by default. */
+  power?: Power;
+  /** OS notifications and the badge (main: Notification, app.setBadgeCount); silent by default. */
+  notifier?: Notifier;
+  /** Native dialogs (main: dialog); without them, exports are refused with a sentence. */
+  dialogs?: Dialogs;
+  /** How often batched job changes reach the renderer; default 200 ms. */
+  flushMs?: number;
   log?: (line: string) => void;
 }
 
@@ -27,6 +38,6 @@ export interface AppCore {
   readonly handlers: Handlers;
   /** Events for the renderer; returns the unsubscribe. */
   onEvent(listener: CoreEventListener): () => void;
-  /** Stops polling and the sandbox. */
+  /** Stops polling and the sandbox, and closes the history. */
   dispose(): Promise<void>;
 }

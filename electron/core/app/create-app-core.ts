@@ -1,16 +1,15 @@
 // Builds the app's core: wiring only. Each domain (accounts, projects, assets, jobs, shell) brings its
 // IPC handlers; main and the e2e harness both run exactly this.
-import { randomUUID } from 'node:crypto';
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import { accountHandlers } from '../accounts/account-handlers';
 import { accountsSnapshot } from '../accounts/account-snapshot';
 import { openAccounts, type Accounts } from '../accounts/accounts';
 import { assetHandlers } from '../assets/asset-handlers';
-import { jobHandlers } from '../jobs/job-handlers';
-import { JobTracker } from '../jobs/job-tracker';
+import { openJobs } from '../jobs/jobs-domain';
 import { projectHandlers } from '../projects/project-handlers';
 import { shellHandlers } from '../shell/shell-handlers';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
+import { alwaysOnline, silentNotifier, systemClock, systemTimers } from './deps';
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const listeners = new Set<CoreEventListener>();
@@ -29,25 +28,31 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       if (accounts) emit('accounts:changed', accountsSnapshot(accounts));
     },
   });
-  const { connections } = accounts;
+  const opened = accounts;
 
-  const jobs = new JobTracker({
-    connection: (accountId) => connections.get(accountId),
-    onJob: (job) => emit('jobs:changed', job),
-    onCredits: (accountId, credits) => emit('credits:changed', { accountId, credits }),
-    sessionId: randomUUID(),
-    pollIntervalMs: deps.pollIntervalMs ?? 1500,
+  const jobs = openJobs({
+    dataDir: deps.dataDir,
+    accounts: opened,
+    clock: deps.clock ?? systemClock,
+    timers: deps.timers ?? systemTimers,
+    random: deps.random ?? Math.random,
+    power: deps.power ?? alwaysOnline,
+    notifier: deps.notifier ?? silentNotifier,
+    dialogs: deps.dialogs,
+    flushMs: deps.flushMs,
+    emitChanged: (payload) => emit('jobs:changed', payload),
+    emitCredits: (accountId, credits) => emit('credits:changed', { accountId, credits }),
+    log: deps.log,
   });
 
   const handlers: Handlers = {
-    ...accountHandlers(accounts),
-    ...projectHandlers(connections),
-    ...assetHandlers(connections),
-    ...jobHandlers(accounts, jobs),
+    ...accountHandlers(opened, (accountId, deleteHistory) => jobs.accountRemoved(accountId, deleteHistory)),
+    ...projectHandlers(opened.connections),
+    ...assetHandlers(opened.connections),
+    ...jobs.handlers,
     ...shellHandlers(deps.openExternal),
   };
 
-  const opened = accounts;
   return {
     handlers,
     onEvent(listener) {
@@ -55,8 +60,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       return () => listeners.delete(listener);
     },
     async dispose() {
-      jobs.dispose();
       listeners.clear();
+      await jobs.dispose();
       await opened.dispose();
     },
   };

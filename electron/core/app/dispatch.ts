@@ -1,24 +1,8 @@
 // The one place an IPC request is checked and answered: params parsed with the contract's zod schema,
 // the handler called, and every failure turned into `{ kind, message }` data (never a key, never a stack).
-import {
-  channels,
-  type AppErrorData,
-  type Channel,
-  type IpcResult,
-  type ResultOf,
-} from '../../shared/ipc/contract';
-import { isApiError } from '../api';
+import { channels, type Channel, type IpcResult, type ResultOf } from '../../shared/ipc/contract';
 import type { AppCore } from './app-core.types';
-import { AppError } from './app-error';
-
-export function toAppErrorData(error: unknown): AppErrorData {
-  if (isApiError(error)) return { kind: error.kind, message: error.message };
-  if (error instanceof AppError) return { kind: error.kind, message: error.message };
-  return {
-    kind: 'internal',
-    message: 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.',
-  };
-}
+import { toAppErrorData } from './error-words';
 
 export async function dispatch<C extends Channel>(
   core: AppCore,

@@ -1,17 +1,96 @@
-// The IPC handlers of the jobs domain: submitting a job and the active account's jobs.
+// The IPC handlers of the jobs domain.
+import { writeFile, rename } from 'node:fs/promises';
 import type { Handlers } from '../../shared/ipc/contract';
-import type { Accounts } from '../accounts/accounts';
-import type { JobTracker } from './job-tracker';
+import { AppError } from '../app/app-error';
+import type { Dialogs } from '../app/deps';
+import { jobsCsv } from './csv-export';
+import { toDetail } from './job-mapper';
+import { viewOf, type JobsContext } from './jobs-context';
+import { requeueJobs } from './requeue';
+import { discardJob, resubmitJob, submitJob } from './submitter';
+import { trackJob } from './track-job';
+
+type JobChannel =
+  | 'jobs:submit'
+  | 'jobs:list'
+  | 'jobs:get'
+  | 'jobs:requeue'
+  | 'jobs:track'
+  | 'jobs:resubmit'
+  | 'jobs:discard'
+  | 'jobs:remove'
+  | 'jobs:export'
+  | 'jobs:notice';
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, text, 'utf8');
+  await rename(temp, path);
+}
 
 export function jobHandlers(
-  accounts: Accounts,
-  jobs: JobTracker,
-): Pick<Handlers, 'jobs:submit' | 'jobs:list'> {
+  context: JobsContext,
+  dialogs: Dialogs | undefined,
+  notice: string | null,
+): Pick<Handlers, JobChannel> {
+  const { repo, accounts, feed } = context;
+  const activeId = () => accounts.registry.active().id;
+  const existing = (id: string) => {
+    const row = repo.get(id);
+    if (!row) throw new AppError('not-found', 'That job is no longer in the history.');
+    return row;
+  };
+
   return {
-    'jobs:submit': async (request) => jobs.submit(accounts.registry.active().id, request),
-    'jobs:list': async () => {
-      const { activeId } = accounts.registry;
-      return activeId ? jobs.list(activeId) : [];
+    'jobs:submit': (request) => submitJob(context, activeId(), request),
+    'jobs:list': async (params) => {
+      // Changes not yet sent as events are in the list already; drop them from the next event.
+      feed.flush();
+      const { activeId: id } = accounts.registry;
+      const rows = id ? repo.list(id) : [];
+      const archived = params?.includeArchived ? repo.listArchived() : [];
+      return [...rows, ...archived].map((row) => viewOf(context, row));
+    },
+    'jobs:get': async ({ id }) => {
+      const row = existing(id);
+      return toDetail(row, context.polling.expectedAt(row), null);
+    },
+    'jobs:requeue': ({ ids }) => requeueJobs(context, ids),
+    'jobs:track': ({ uuid }) => trackJob(context, activeId(), uuid),
+    'jobs:resubmit': ({ id }) => resubmitJob(context, id),
+    'jobs:discard': async ({ id }) => {
+      discardJob(context, id);
+      return undefined;
+    },
+    'jobs:remove': async ({ ids }) => {
+      const rows = ids.flatMap((id) => repo.get(id) ?? []);
+      for (const row of rows) context.polling.unfollow(row);
+      const removed = repo.remove(rows.map((row) => row.id));
+      for (const row of rows) feed.changed(row.account_id, row.id);
+      return { removed };
+    },
+    'jobs:notice': async () => ({ message: notice }),
+    'jobs:export': async ({ ids }) => {
+      if (!dialogs) throw new AppError('internal', 'Files cannot be saved from here.');
+      const rows = ids.flatMap((id) => repo.get(id) ?? []);
+      if (rows.length === 0)
+        throw new AppError('invalid-input', 'None of those jobs is in the history any more.');
+      const date = new Date(context.clock.now()).toISOString().slice(0, 10);
+      const path = await dialogs.chooseSaveFile({
+        title: 'Export jobs as CSV',
+        defaultName: `jobs-${date}.csv`,
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      });
+      if (!path) return { path: null, rows: 0 };
+      try {
+        await writeAtomically(path, jobsCsv(rows.map((row) => viewOf(context, row))));
+      } catch (error) {
+        throw new AppError(
+          'storage',
+          `The CSV could not be written to ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}). Choose a folder you can write to.`,
+        );
+      }
+      return { path, rows: rows.length };
     },
   };
 }

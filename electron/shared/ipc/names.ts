@@ -14,7 +14,15 @@ export const CHANNEL_NAMES = [
   'assets:upload',
   'jobs:submit',
   'jobs:list',
+  'jobs:get',
+  'jobs:requeue',
+  'jobs:track',
+  'jobs:resubmit',
+  'jobs:discard',
+  'jobs:remove',
+  'jobs:export',
+  'jobs:notice',
   'shell:openExternal',
 ] as const;
 
-export const EVENT_NAMES = ['accounts:changed', 'credits:changed', 'jobs:changed'] as const;
+export const EVENT_NAMES = ['accounts:changed', 'credits:changed', 'jobs:changed', 'jobs:open'] as const;

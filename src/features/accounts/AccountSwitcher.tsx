@@ -27,6 +27,35 @@ function AccountLine({ account }: { account: AccountView }): React.JSX.Element {
   );
 }
 
+/** What removing an account does, in words: the key, the history (kept unless ticked), the sandbox's data. */
+function RemovalWords({
+  account,
+  deleteHistory,
+}: {
+  account: AccountView | null;
+  deleteHistory: boolean;
+}): React.JSX.Element {
+  const key =
+    account?.storage === 'keychain'
+      ? 'Its API key is deleted from the keychain.'
+      : 'Its API key, kept for this session only, is forgotten.';
+  return (
+    <>
+      <p>
+        The app forgets this account. {key}{' '}
+        {account?.kind === 'sandbox'
+          ? 'This is the built-in sandbox: its demo projects, jobs and credits are gone with it.'
+          : 'Jobs already submitted keep running on the service; you can connect the account again later with its key.'}
+      </p>
+      <p className="confirm-note">
+        {deleteHistory
+          ? 'Its job history is deleted from this computer too.'
+          : 'Its job history stays in the Queue, greyed and read-only, unless you tick the box below.'}
+      </p>
+    </>
+  );
+}
+
 export function AccountSwitcher(): React.JSX.Element | null {
   const snapshot = useAccountsStore((state) => state.snapshot);
   const active = useAccountsStore(selectActiveAccount);
@@ -34,6 +63,7 @@ export function AccountSwitcher(): React.JSX.Element | null {
   const { activate, remove, startSandbox } = useAccountsStore.getState();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<AccountView | null>(null);
+  const [deleteHistory, setDeleteHistory] = useState(false);
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
 
   if (!snapshot) return null;
@@ -99,7 +129,13 @@ export function AccountSwitcher(): React.JSX.Element | null {
               </DropdownMenu.Item>
             )}
             {active ? (
-              <DropdownMenu.Item className="menu-item menu-danger" onSelect={() => setRemoving(active)}>
+              <DropdownMenu.Item
+                className="menu-item menu-danger"
+                onSelect={() => {
+                  setDeleteHistory(false);
+                  setRemoving(active);
+                }}
+              >
                 Remove “{active.name}”…
               </DropdownMenu.Item>
             ) : null}
@@ -126,16 +162,20 @@ export function AccountSwitcher(): React.JSX.Element | null {
           const target = removing;
           if (!target) return;
           void attempt('The account could not be removed', async () => {
-            await remove(target.id);
+            await remove(target.id, { deleteHistory });
             setRemoving(null);
           });
         }}
       >
-        <p>
-          The app forgets this account and deletes its key
-          {removing?.storage === 'keychain' ? ' from the keychain' : ''}. Jobs already submitted keep running
-          on the service. You can connect the account again later with its key.
-        </p>
+        <RemovalWords account={removing} deleteHistory={deleteHistory} />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={deleteHistory}
+            onChange={(event) => setDeleteHistory(event.target.checked)}
+          />
+          <span>Also delete this account’s job history</span>
+        </label>
       </ConfirmDialog>
 
       {error ? (

@@ -16,7 +16,8 @@ export interface AccountsState {
   /** Resolves with the new snapshot; throws an AppFailure with main's sentence otherwise. */
   add(account: NewAccount): Promise<AccountsSnapshot>;
   activate(id: string): Promise<void>;
-  remove(id: string): Promise<void>;
+  /** Removes the account and its key; its job history stays (read-only) unless deleteHistory. */
+  remove(id: string, options?: { deleteHistory?: boolean }): Promise<void>;
 }
 
 export const useAccountsStore = create<AccountsState>()((set, get) => {
@@ -51,8 +52,9 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     async activate(id) {
       await run(() => call(() => api().accounts.activate({ id })));
     },
-    async remove(id) {
-      await run(() => call(() => api().accounts.remove({ id })));
+    async remove(id, options = {}) {
+      const deleteHistory = options.deleteHistory ?? false;
+      await run(() => call(() => api().accounts.remove({ id, deleteHistory })));
     },
   };
 });

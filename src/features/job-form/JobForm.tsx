@@ -1,6 +1,7 @@
 // The job form generated from a project's mapping fields: react-hook-form with the zod schema built from
 // them. Empty fields are flagged (and the first focused) before anything is sent; uploads must finish first.
-import { useCallback, useMemo, useState } from 'react';
+// Values queued by "Duplicate into the form" fill it when it opens.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { MappingFields, Project } from '../../../electron/shared/api/schemas';
@@ -9,10 +10,13 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Spinner } from '../../components/Spinner';
 import { AppFailure, api, call, failureMessage } from '../../lib/api';
 import { useJobsStore } from '../jobs/jobs-store';
+import { showJobInQueue } from '../queue/show-job';
 import { AssetField } from './AssetField';
 import { BackgroundControls } from './BackgroundControls';
 import { formFieldsOf } from './field-kinds';
 import { buildJobFormSchema, emptyJobForm, hasBackground, type JobFormValues } from './form-schema';
+import { useJobFormStore } from './job-form-store';
+import { prefilledForm, type PrefilledForm } from './prefill';
 import { TextField } from './TextField';
 import { toSubmitJob } from './to-submit-job';
 
@@ -22,17 +26,39 @@ interface JobFormProps {
   capability: UploadCapability | null;
 }
 
-type Outcome = { kind: 'submitted'; text: string } | { kind: 'failed'; text: string } | null;
+type Outcome =
+  | { kind: 'submitted'; text: string }
+  | { kind: 'unknown'; text: string; jobId: string }
+  | { kind: 'failed'; text: string }
+  | null;
+
+const UNKNOWN_OUTCOME =
+  'The job was sent, but the app could not learn whether the service created it (the connection broke or the app stopped). Open it in the Queue to resubmit or discard it.';
 
 export function JobForm({ project, mapping, capability }: JobFormProps): React.JSX.Element {
   const fields = useMemo(() => formFieldsOf(mapping), [mapping]);
   const projectType = mapping.projectType || project.projectType;
   const schema = useMemo(() => buildJobFormSchema(fields, projectType), [fields, projectType]);
+  // Read once, when the form opens: values an earlier job left for this project.
+  const [prefill] = useState<(PrefilledForm & { source: string }) | null>(() => {
+    const pending = useJobFormStore.getState().pendingPrefill;
+    if (pending?.projectId !== project.projectId) return null;
+    return { ...prefilledForm(fields, projectType, pending), source: pending.source };
+  });
+  useEffect(() => {
+    if (prefill) useJobFormStore.getState().consumePrefill();
+  }, [prefill]);
   const form = useForm<JobFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: emptyJobForm(fields, projectType),
+    defaultValues: prefill?.form ?? emptyJobForm(fields, projectType),
     shouldFocusError: true,
   });
+  const [showPrefillNote, setShowPrefillNote] = useState(prefill !== null);
+  // Filled from an earlier job: the person continues at its first field (the button they pressed is gone).
+  const firstKey = fields[0]?.key;
+  useEffect(() => {
+    if (prefill && firstKey) form.setFocus(`values.${firstKey}`);
+  }, [prefill, firstKey, form]);
   const [uploads, setUploads] = useState(0);
   const [generation, setGeneration] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -53,10 +79,15 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
           throw new AppFailure('invalid-input', `The service does not take jobs of type “${projectType}”.`);
         }
         const job = await call(() => api().jobs.submit(request));
-        useJobsStore.getState().upsert(job);
+        useJobsStore.getState().addSubmitted(job);
         form.reset(emptyJobForm(fields, projectType));
         setGeneration((n) => n + 1);
-        setOutcome({ kind: 'submitted', text: 'Job submitted. Follow it in the Jobs list.' });
+        setShowPrefillNote(false);
+        setOutcome(
+          job.tracking === 'unknown'
+            ? { kind: 'unknown', text: job.trackingNote ?? UNKNOWN_OUTCOME, jobId: job.id }
+            : { kind: 'submitted', text: 'Job submitted. Follow it in This session, or in the Queue.' },
+        );
       } catch (failure) {
         setOutcome({ kind: 'failed', text: failureMessage(failure) });
       }
@@ -71,6 +102,22 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
   return (
     <FormProvider {...form}>
       <form className="job-form" onSubmit={submit} noValidate aria-labelledby="job-form-title">
+        {prefill && showPrefillNote ? (
+          <div className="notice notice-info" role="status">
+            <span className="notice-icon" aria-hidden="true">
+              i
+            </span>
+            <div className="notice-body">
+              <p className="notice-title">Filled in from {prefill.source}</p>
+              <p className="notice-text">
+                Check the fields, then submit.
+                {prefill.unplaced.length > 0
+                  ? ` The project has no field for ${prefill.unplaced.map((id) => `“${id}”`).join(', ')} any more, so ${prefill.unplaced.length === 1 ? 'that value was' : 'those values were'} left out.`
+                  : ''}
+              </p>
+            </div>
+          </div>
+        ) : null}
         {fields.length === 0 ? (
           <p className="form-section-text">This project has no fields to fill in: submit it as it is.</p>
         ) : null}
@@ -105,6 +152,24 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
                 {invalidCount === 1 ? '1 field needs' : `${invalidCount} fields need`} your attention before
                 the job can be submitted.
               </p>
+            ) : null}
+            {outcome?.kind === 'unknown' ? (
+              <div className="notice notice-warning" role="status">
+                <span className="notice-icon" aria-hidden="true">
+                  ?
+                </span>
+                <div className="notice-body">
+                  <p className="notice-title">Outcome unknown</p>
+                  <p className="notice-text">{outcome.text}</p>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm notice-action"
+                    onClick={() => showJobInQueue(outcome.jobId)}
+                  >
+                    Open in the Queue
+                  </button>
+                </div>
+              </div>
             ) : null}
             {outcome?.kind === 'submitted' ? (
               <p className="form-success" role="status">

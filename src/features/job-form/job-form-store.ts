@@ -1,8 +1,11 @@
-// The project being filled in: its mapping fields (loaded on choice), and whether files can be uploaded.
+// The project being filled in: its mapping fields (loaded on choice), whether files can be uploaded, and
+// values waiting to fill the form once its fields have loaded (from "Duplicate into the form").
 import { create } from 'zustand';
 import type { MappingFields, Project } from '../../../electron/shared/api/schemas';
 import type { UploadCapability } from '../../../electron/shared/domain/asset';
-import { api, call, failureMessage } from '../../lib/api';
+import { AppFailure, api, call, failureMessage } from '../../lib/api';
+import { useProjectsStore } from '../projects/projects-store';
+import type { FormPrefill } from './prefill';
 
 export interface JobFormState {
   project: Project | null;
@@ -11,7 +14,16 @@ export interface JobFormState {
   error: string | null;
   /** Null until asked (per account). */
   capability: UploadCapability | null;
+  /** Values for the chosen project's form, applied once (by JobForm) when its fields have loaded. */
+  pendingPrefill: FormPrefill | null;
   choose(project: Project): Promise<void>;
+  /**
+   * Chooses the project of an earlier job and queues its values for the form. Throws an AppFailure when
+   * the project is not among the account's active projects (ended, deleted, or another account's).
+   */
+  prefill(prefill: FormPrefill, projectName: string): Promise<void>;
+  /** The form took the pending values. */
+  consumePrefill(): void;
   /** Loads the chosen project's fields again (after an error). */
   retry(): Promise<void>;
   clear(): void;
@@ -26,9 +38,18 @@ export const useJobFormStore = create<JobFormState>()((set, get) => ({
   status: 'idle',
   error: null,
   capability: null,
+  pendingPrefill: null,
   async choose(project) {
     const request = ++latestRequest;
-    set({ project, mapping: null, status: 'loading', error: null });
+    // Values waiting for another project's form are not for this one.
+    const pending = get().pendingPrefill;
+    set({
+      project,
+      mapping: null,
+      status: 'loading',
+      error: null,
+      pendingPrefill: pending?.projectId === project.projectId ? pending : null,
+    });
     try {
       const mapping = await call(() => api().projects.fields({ projectId: project.projectId }));
       if (request === latestRequest) set({ mapping, status: 'ready' });
@@ -40,9 +61,33 @@ export const useJobFormStore = create<JobFormState>()((set, get) => ({
     const project = get().project;
     if (project) await get().choose(project);
   },
+  async prefill(prefill, projectName) {
+    const projects = useProjectsStore.getState();
+    if (projects.status !== 'ready') await projects.load();
+    const project = useProjectsStore.getState().projects.find((p) => p.projectId === prefill.projectId);
+    if (!project) {
+      const name = projectName.trim() ? `“${projectName.trim()}”` : 'This job’s project';
+      throw new AppFailure(
+        'not-found',
+        `${name} is not among the account’s active projects now, so its form cannot be opened. Its dates may have passed: check the project in the web app, then choose Refresh in Projects.`,
+      );
+    }
+    set({ pendingPrefill: prefill });
+    void get().choose(project);
+  },
+  consumePrefill() {
+    set({ pendingPrefill: null });
+  },
   clear() {
     latestRequest++;
-    set({ project: null, mapping: null, status: 'idle', error: null, capability: null });
+    set({
+      project: null,
+      mapping: null,
+      status: 'idle',
+      error: null,
+      capability: null,
+      pendingPrefill: null,
+    });
   },
   async loadCapability() {
     try {

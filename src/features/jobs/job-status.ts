@@ -1,7 +1,10 @@
-// The words and the tone of each job status: the badge always carries text, never colour alone.
+// The words and tone of a job's state. Two things are told apart, as DESIGN.md asks: the service's job_status
+// (Queued, In progress, Success…) and our own tracking of the job (sending it, outcome unknown, lost). The
+// badge always carries a word and an icon, never colour alone.
 import type { JobStatus } from '../../../electron/shared/api/job-types';
+import type { JobView, TrackingState } from '../../../electron/shared/domain/job';
 
-export type StatusTone = 'waiting' | 'running' | 'success' | 'failure' | 'unknown';
+export type StatusTone = 'waiting' | 'running' | 'success' | 'failure' | 'unknown' | 'attention';
 
 const STATUS: Record<JobStatus, { label: string; tone: StatusTone }> = {
   QUEUED: { label: 'Queued', tone: 'waiting' },
@@ -21,4 +24,117 @@ export function statusLabel(status: string): string {
 
 export function statusTone(status: string): StatusTone {
   return known(status) ? STATUS[status].tone : 'unknown';
+}
+
+/** Our tracking state in words, for the badge's hover text and the detail pane. */
+export const TRACKING_WORDS: Record<TrackingState, string> = {
+  submitting: 'Sending it to the service',
+  unknown: 'Outcome unknown: it may or may not have been created',
+  active: 'Following it until it finishes',
+  final: 'Finished',
+  lost: 'Lost: the service no longer knows it',
+};
+
+/**
+ * One key per state a person tells apart (for the badge, the status filter and sorting): our tracking state
+ * where it says more than the service can (sending, outcome unknown, lost), the service's status otherwise.
+ */
+export type StateKey = 'submitting' | 'unknown' | 'lost' | 'waiting' | JobStatus | (string & {});
+
+export function stateKeyOf(job: Pick<JobView, 'status' | 'tracking'>): StateKey {
+  if (job.tracking === 'submitting' || job.tracking === 'unknown' || job.tracking === 'lost') {
+    return job.tracking;
+  }
+  return job.status ?? 'waiting';
+}
+
+export interface JobStateWords {
+  key: StateKey;
+  /** The main word on the badge. */
+  label: string;
+  /** What else is known, e.g. the last status the service gave a lost job. */
+  detail: string | null;
+  tone: StatusTone;
+  icon: string;
+  /** Both states in words, for a title on hover. */
+  description: string;
+}
+
+const ICONS: Record<StatusTone, string> = {
+  waiting: '○',
+  running: '◐',
+  success: '✓',
+  failure: '✕',
+  unknown: '?',
+  attention: '!',
+};
+
+export function jobStateWords(job: Pick<JobView, 'status' | 'tracking'>): JobStateWords {
+  const key = stateKeyOf(job);
+  const service = job.status ? `Service: ${statusLabel(job.status)}` : 'Service: no status yet';
+  const description = `${service}. App: ${TRACKING_WORDS[job.tracking]}.`;
+  const lastStatus = job.status ? `last ${statusLabel(job.status).toLowerCase()}` : null;
+  switch (key) {
+    case 'submitting':
+      return { key, label: 'Sending…', detail: null, tone: 'running', icon: ICONS.running, description };
+    case 'unknown':
+      return {
+        key,
+        label: 'Outcome unknown',
+        detail: null,
+        tone: 'attention',
+        icon: ICONS.attention,
+        description,
+      };
+    case 'lost':
+      return { key, label: 'Lost', detail: lastStatus, tone: 'unknown', icon: '⊘', description };
+    case 'waiting':
+      return { key, label: 'Submitted', detail: null, tone: 'waiting', icon: ICONS.waiting, description };
+    default: {
+      const tone = statusTone(key);
+      return { key, label: statusLabel(key), detail: null, tone, icon: ICONS[tone], description };
+    }
+  }
+}
+
+/** The options of the status filter, in the order a person thinks of them. */
+export const STATUS_FILTERS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'running', label: 'Running (not finished)' },
+  { value: 'QUEUED', label: 'Queued' },
+  { value: 'STARTED', label: 'Started' },
+  { value: 'IN_PROGRESS', label: 'In progress' },
+  { value: 'SUCCESS', label: 'Success' },
+  { value: 'FAILED', label: 'Failed' },
+  { value: 'submitting', label: 'Sending…' },
+  { value: 'unknown', label: 'Outcome unknown' },
+  { value: 'lost', label: 'Lost' },
+];
+
+/** The app is still working on the job (sending it, or following it until it finishes). */
+export function isRunning(job: Pick<JobView, 'tracking'>): boolean {
+  return job.tracking === 'submitting' || job.tracking === 'active';
+}
+
+/** The status filter: one state key, or "running" for every job not finished yet. */
+export function matchesStatusFilter(job: Pick<JobView, 'status' | 'tracking'>, filter: string): boolean {
+  if (filter === '') return true;
+  if (filter === 'running') return isRunning(job);
+  return stateKeyOf(job) === filter;
+}
+
+const RANK: Record<string, number> = {
+  submitting: 0,
+  unknown: 1,
+  waiting: 2,
+  QUEUED: 3,
+  STARTED: 4,
+  IN_PROGRESS: 5,
+  lost: 6,
+  FAILED: 7,
+  SUCCESS: 8,
+};
+
+/** Sort order of states: those needing attention or still moving first, finished last. */
+export function stateRank(key: StateKey): number {
+  return RANK[key] ?? 9;
 }

@@ -1,55 +1,128 @@
-// Submitted jobs, newest first, kept live by `jobs:changed`; status changes are announced for screen readers.
+// The job history on screen, keyed by id: the active account's jobs (and those kept from removed accounts),
+// loaded once per account and kept live by batched `jobs:changed` events, each applied in one set(). A job's
+// object is replaced only when that job changed, so a list row re-renders only for its own changes.
 import { create } from 'zustand';
-import type { JobSummary } from '../../../electron/shared/domain/job';
+import type { JobsChanged, JobView } from '../../../electron/shared/domain/job';
 import { api, call, failureMessage } from '../../lib/api';
-import { statusLabel } from './job-status';
+import { useAccountsStore } from '../accounts/accounts-store';
+import { jobStateWords, stateKeyOf } from './job-status';
+import { jobName } from './job-words';
+
+export type JobsById = Readonly<Record<string, JobView>>;
 
 export interface JobsState {
-  jobs: JobSummary[];
+  /** The account whose history is loaded; events about any other account are ignored. */
+  accountId: string | null;
+  byId: JobsById;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
-  /** The last status change, in words, for the polite live region. */
+  /** The last change worth hearing, in words, for the polite live region. */
   announcement: string;
-  load(): Promise<void>;
-  upsert(job: JobSummary): void;
+  /** Jobs submitted from this window since it opened, newest first (the Create screen lists them). */
+  sessionIds: readonly string[];
+  load(accountId?: string | null): Promise<void>;
+  applyChanges(event: JobsChanged): void;
+  /** A job main answered with (submit, track, resubmit). */
+  upsert(job: JobView): void;
+  /** A job just submitted from the form: kept, and listed as this session's. */
+  addSubmitted(job: JobView): void;
+  /** Jobs gone from the history (removed, discarded). */
+  forget(ids: readonly string[]): void;
+  clear(): void;
 }
 
-function newestFirst(a: JobSummary, b: JobSummary): number {
-  return Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id.localeCompare(a.id);
+let latestLoad = 0;
+/** Events received while a list is on its way: as new as the list or newer, so applied on top of it. */
+let eventsDuringLoad: JobsChanged[] = [];
+
+function applyTo(byId: Record<string, JobView>, event: Pick<JobsChanged, 'jobs' | 'removed'>): void {
+  for (const job of event.jobs) byId[job.id] = job;
+  for (const id of event.removed) Reflect.deleteProperty(byId, id);
 }
 
-function describe(job: JobSummary): string {
-  const name = job.projectName || 'Untitled project';
-  return `${name}: ${statusLabel(job.status)}${job.error ? `. ${job.error}` : ''}`;
+/** What to say about a batch of changes: one job's new state, or how many finished. */
+function describeChanges(previous: JobsById, jobs: readonly JobView[]): string | null {
+  const moved = jobs.filter((job) => {
+    const before = previous[job.id];
+    return !before || stateKeyOf(before) !== stateKeyOf(job);
+  });
+  if (moved.length === 0) return null;
+  const [only] = moved;
+  if (moved.length === 1 && only) return `${jobName(only)}: ${jobStateWords(only).label}`;
+  const count = (key: string) => moved.filter((job) => stateKeyOf(job) === key).length;
+  const parts = [
+    [count('SUCCESS'), 'succeeded'],
+    [count('FAILED'), 'failed'],
+    [count('lost'), 'lost'],
+    [count('unknown'), 'with an unknown outcome'],
+  ] as const;
+  const said = parts.filter(([n]) => n > 0).map(([n, words]) => `${n} ${words}`);
+  return said.length > 0 ? `${moved.length} jobs changed: ${said.join(', ')}.` : null;
 }
 
-export const useJobsStore = create<JobsState>()((set, get) => ({
-  jobs: [],
+const initial = {
+  accountId: null,
+  byId: {},
   status: 'idle',
   error: null,
   announcement: '',
-  async load() {
-    set({ status: 'loading', error: null });
+  sessionIds: [],
+} satisfies Partial<JobsState>;
+
+export const useJobsStore = create<JobsState>()((set, get) => ({
+  ...initial,
+  async load(accountId = useAccountsStore.getState().snapshot?.activeId ?? null) {
+    const request = ++latestLoad;
+    eventsDuringLoad = [];
+    const switching = accountId !== get().accountId;
+    set({ accountId, status: 'loading', error: null, ...(switching ? { byId: {}, announcement: '' } : {}) });
+    if (!accountId) {
+      set({ status: 'idle' });
+      return;
+    }
     try {
-      const listed = await call(() => api().jobs.list());
-      // Events that arrived while the list was loading are newer than the list: keep them.
-      const byId = new Map(listed.map((job) => [job.id, job]));
-      for (const job of get().jobs) {
-        const known = byId.get(job.id);
-        if (!known || Date.parse(job.updatedAt) > Date.parse(known.updatedAt)) byId.set(job.id, job);
-      }
-      set({ jobs: [...byId.values()].sort(newestFirst), status: 'ready' });
+      const listed = await call(() => api().jobs.list({ includeArchived: true }));
+      if (request !== latestLoad) return;
+      const byId: Record<string, JobView> = {};
+      for (const job of listed) byId[job.id] = job;
+      for (const event of eventsDuringLoad) applyTo(byId, event);
+      eventsDuringLoad = [];
+      set({ byId, status: 'ready' });
     } catch (error) {
-      set({ status: 'error', error: failureMessage(error) });
+      if (request === latestLoad) set({ status: 'error', error: failureMessage(error) });
     }
   },
-  upsert(job) {
-    const previous = get().jobs.find((known) => known.id === job.id);
-    const others = get().jobs.filter((known) => known.id !== job.id);
-    const changed = !previous || previous.status !== job.status;
-    set({
-      jobs: [job, ...others].sort(newestFirst),
-      ...(changed ? { announcement: describe(job) } : {}),
+  applyChanges(event) {
+    if (event.accountId !== get().accountId) return;
+    if (event.jobs.length === 0 && event.removed.length === 0) return;
+    if (get().status === 'loading') eventsDuringLoad.push(event);
+    set((state) => {
+      const byId = { ...state.byId };
+      applyTo(byId, event);
+      const announcement = describeChanges(state.byId, event.jobs);
+      return announcement ? { byId, announcement } : { byId };
     });
+  },
+  upsert(job) {
+    set((state) => ({ byId: { ...state.byId, [job.id]: job } }));
+  },
+  addSubmitted(job) {
+    set((state) => ({
+      byId: { ...state.byId, [job.id]: job },
+      sessionIds: [job.id, ...state.sessionIds.filter((id) => id !== job.id)],
+    }));
+  },
+  forget(ids) {
+    if (!ids.some((id) => Object.hasOwn(get().byId, id))) return;
+    set((state) => {
+      const byId = { ...state.byId };
+      for (const id of ids) Reflect.deleteProperty(byId, id);
+      return { byId };
+    });
+  },
+  clear() {
+    latestLoad++;
+    eventsDuringLoad = [];
+    set({ accountId: null, byId: {}, status: 'idle', error: null, announcement: '' });
   },
 }));

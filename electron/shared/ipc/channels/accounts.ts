@@ -8,7 +8,11 @@ export const accountChannels = {
   'accounts:add': { params: newAccountSchema, result: accountsSnapshotSchema },
   'accounts:useSandbox': { params: none, result: accountsSnapshotSchema },
   'accounts:activate': { params: byId, result: accountsSnapshotSchema },
-  'accounts:remove': { params: byId, result: accountsSnapshotSchema },
+  /** Removes the account and its key; its job history stays (read-only) unless deleteHistory. */
+  'accounts:remove': {
+    params: byId.extend({ deleteHistory: z.boolean().optional() }),
+    result: accountsSnapshotSchema,
+  },
   'credits:get': { params: none, result: z.object({ credits: z.number() }) },
 } as const;
 

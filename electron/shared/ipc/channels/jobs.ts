@@ -1,13 +1,44 @@
-// Jobs: submitting one, and the active account's history.
+// Jobs: submitting one (crash-safe), the active account's history, details, requeue, tracking a job
+// created elsewhere, resolving an unknown outcome, removing from the history, and CSV export.
 import { z } from 'zod';
-import { jobSummarySchema, submitJobSchema } from '../../domain/job';
-import { none } from './common';
+import {
+  jobDetailSchema,
+  jobsChangedSchema,
+  jobViewSchema,
+  requeueResultSchema,
+  serviceJobIdSchema,
+  submitJobSchema,
+} from '../../domain/job';
+import { byId, none } from './common';
+
+const someIds = z.object({ ids: z.array(z.string().min(1)).min(1).max(10_000) });
 
 export const jobChannels = {
-  'jobs:submit': { params: submitJobSchema, result: jobSummarySchema },
-  'jobs:list': { params: none, result: z.array(jobSummarySchema) },
+  'jobs:submit': { params: submitJobSchema, result: jobViewSchema },
+  /** The active account's history; with includeArchived, also the jobs of removed accounts. */
+  'jobs:list': {
+    params: z.object({ includeArchived: z.boolean().optional() }).optional(),
+    result: z.array(jobViewSchema),
+  },
+  'jobs:get': { params: byId, result: jobDetailSchema },
+  'jobs:requeue': { params: someIds, result: requeueResultSchema },
+  'jobs:track': { params: z.object({ uuid: serviceJobIdSchema }), result: jobViewSchema },
+  /** An unknown outcome: send the exact same request again. */
+  'jobs:resubmit': { params: byId, result: jobViewSchema },
+  /** An unknown outcome: forget it (the person checked, or does not want it). */
+  'jobs:discard': { params: byId, result: z.undefined() },
+  'jobs:remove': { params: someIds, result: z.object({ removed: z.number().int() }) },
+  /** Why the history had to be started anew at launch (a damaged file set aside); null when all is well. */
+  'jobs:notice': { params: none, result: z.object({ message: z.string().nullable() }) },
+  /** Writes the given jobs as CSV where the person chooses; null when they cancelled. */
+  'jobs:export': {
+    params: someIds,
+    result: z.object({ path: z.string().nullable(), rows: z.number().int() }),
+  },
 } as const;
 
 export const jobEvents = {
-  'jobs:changed': jobSummarySchema,
+  'jobs:changed': jobsChangedSchema,
+  /** A notification about this job was clicked: the renderer opens it. */
+  'jobs:open': z.object({ id: z.string() }),
 } as const;

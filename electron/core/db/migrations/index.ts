@@ -1,0 +1,7 @@
+// Every migration, in order. A new one is a new file and one entry here; never edit a released one.
+import { jobsTable } from './001-jobs';
+import { batchesAndSettings } from './002-batches-and-settings';
+import type { Migration } from './types';
+
+export const MIGRATIONS: readonly Migration[] = [jobsTable, batchesAndSettings];
+export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

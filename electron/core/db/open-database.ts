@@ -1,0 +1,94 @@
+// Opens the history database (SQLite, WAL) in the app's data folder and brings its schema up to date
+// with PRAGMA user_version migrations. A damaged file is set aside under a dated name, never silently
+// replaced, and the reason is returned so the app can tell the person.
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Database as Db } from 'better-sqlite3';
+import { AppError } from '../app/app-error';
+import { LATEST_VERSION, MIGRATIONS } from './migrations';
+import type { Migration } from './migrations/types';
+
+export interface OpenedDatabase {
+  db: Db;
+  /** What happened to a damaged file, in the person's words; null when all was well. */
+  notice: string | null;
+}
+
+function configure(db: Db): void {
+  db.pragma('journal_mode = WAL');
+  // FULL: a submission written before POST /jobs/v2 must survive a power cut, not only a crash.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+}
+
+/** Runs the migrations after the file's version, each in its own transaction. */
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new AppError(
+      'database',
+      `The job history was written by a newer version of the app (schema ${current}, this app knows ${latest}). Update the app to open it.`,
+    );
+  }
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+function check(db: Db): void {
+  const result = db.pragma('quick_check', { simple: true });
+  if (result !== 'ok') throw new Error(`quick_check: ${String(result)}`);
+}
+
+function isNewerSchema(error: unknown): boolean {
+  return error instanceof AppError && error.kind === 'database';
+}
+
+function setAside(path: string, now: number): string {
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+  const aside = `${path}.damaged-${stamp}`;
+  renameSync(path, aside);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+  }
+  return aside;
+}
+
+function openChecked(path: string): Db {
+  const db = new Database(path);
+  try {
+    configure(db);
+    check(db);
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function openDatabase(path: string, now: () => number = Date.now): OpenedDatabase {
+  mkdirSync(dirname(path), { recursive: true });
+  try {
+    return { db: openChecked(path), notice: null };
+  } catch (error) {
+    // A newer app's file is not damaged: keep it as it is and say what to do.
+    if (isNewerSchema(error) || !existsSync(path)) throw error;
+    const aside = setAside(path, now());
+    const db = openChecked(path);
+    return {
+      db,
+      notice: `The job history could not be read, so it was set aside as ${aside} and a new, empty history was started. Keep that file if you need its records.`,
+    };
+  }
+}
+
+export { LATEST_VERSION };

@@ -1,0 +1,58 @@
+// The history (or the filtered part of it) as CSV that Excel opens as it should: UTF-8 with a BOM, every
+// field quoted where needed (csv-stringify), one column per value. Cells that a spreadsheet would run as a
+// formula are defused with a leading apostrophe.
+import { stringify } from 'csv-stringify/sync';
+import type { JobView } from '../../shared/domain/job';
+
+const FIXED = [
+  'id',
+  'service id',
+  'project',
+  'type',
+  'status',
+  'tracking',
+  'created',
+  'finished',
+  'credits',
+  'output path',
+];
+
+function cellOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') {
+    const asset = value as { image_url?: unknown; audio_url?: unknown };
+    if (typeof asset.image_url === 'string') return asset.image_url;
+    if (typeof asset.audio_url === 'string') return asset.audio_url;
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+/** =, +, -, @ (and tab, CR) start a formula in Excel, LibreOffice and Sheets. */
+function defused(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function jobsCsv(jobs: readonly JobView[]): string {
+  const valueKeys = [...new Set(jobs.flatMap((job) => Object.keys(job.values)))].sort();
+  const rows = jobs.map((job) =>
+    [
+      job.id,
+      job.uuid ?? '',
+      job.projectName,
+      job.jobType,
+      job.status ?? '',
+      job.tracking,
+      job.createdAt,
+      job.finishedAt ?? '',
+      job.creditUsed === null ? '' : String(job.creditUsed),
+      job.outputPath ?? '',
+      ...valueKeys.map((key) => cellOf(job.values[key])),
+    ].map(defused),
+  );
+  return stringify([[...FIXED, ...valueKeys.map((key) => `value: ${key}`)], ...rows], {
+    bom: true,
+    record_delimiter: 'windows',
+  });
+}

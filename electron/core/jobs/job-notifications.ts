@@ -1,0 +1,74 @@
+// OS notifications when jobs finish: one per job when few finish together, one summary when many do,
+// and one per batch (when its last job finishes) for batches. Clicking one opens the job (main).
+import type { Notifier, TimerHandle, Timers } from '../app/deps';
+import type { JobRow } from './job-row';
+
+const WINDOW_MS = 1000;
+/** Above this many finishes in one window, a single summary replaces the individual notifications. */
+const INDIVIDUAL_LIMIT = 3;
+
+function describe(row: JobRow): string {
+  const name = row.project_name || 'Untitled project';
+  return row.summary ? `${name}: ${row.summary}` : name;
+}
+
+export class JobNotifications {
+  private finished: JobRow[] = [];
+  private timer: TimerHandle | null = null;
+
+  constructor(
+    private readonly deps: {
+      notifier: Notifier;
+      timers: Timers;
+      /** Jobs of the batch that are not final yet (0: the batch is done). */
+      openInBatch(batchId: string): number;
+      batchCounts(batchId: string): { succeeded: number; failed: number; name: string };
+    },
+  ) {}
+
+  /** A job just reached SUCCESS or FAILED. */
+  finishedJob(row: JobRow): void {
+    this.finished.push(row);
+    this.timer ??= this.deps.timers.setTimeout(() => this.flush(), WINDOW_MS);
+    this.timer.unref?.();
+  }
+
+  flush(): void {
+    if (this.timer) this.deps.timers.clearTimeout(this.timer);
+    this.timer = null;
+    const rows = this.finished;
+    this.finished = [];
+    const single = rows.filter((row) => !row.batch_id);
+    const batches = new Set(rows.map((row) => row.batch_id).filter((id): id is string => !!id));
+    const { notifier } = this.deps;
+    if (single.length > INDIVIDUAL_LIMIT) {
+      const failed = single.filter((row) => row.status === 'FAILED').length;
+      notifier.notify({
+        title: `${single.length} jobs finished`,
+        body: failed ? `${single.length - failed} succeeded, ${failed} failed.` : 'All succeeded.',
+      });
+    } else {
+      for (const row of single) {
+        notifier.notify({
+          title: row.status === 'FAILED' ? 'Job failed' : 'Job finished',
+          body: row.status === 'FAILED' && row.error ? `${describe(row)} — ${row.error}` : describe(row),
+          jobId: row.id,
+        });
+      }
+    }
+    for (const batchId of batches) {
+      if (this.deps.openInBatch(batchId) > 0) continue;
+      const { succeeded, failed, name } = this.deps.batchCounts(batchId);
+      notifier.notify({
+        title: `Batch finished: ${name}`,
+        body: failed ? `${succeeded} succeeded, ${failed} failed.` : `All ${succeeded} jobs succeeded.`,
+      });
+    }
+  }
+
+  dispose(): void {
+    if (this.timer) this.deps.timers.clearTimeout(this.timer);
+    this.timer = null;
+    this.finished = [];
+  }
+}

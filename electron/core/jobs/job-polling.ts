@@ -1,0 +1,140 @@
+// Follows every open job of the history: one poll scheduler per account, whose answers are written to
+// the history here (status, output, lost), with the consequences: the change feed, notifications when
+// jobs finish, the balance re-read, and the durations learned for ETAs.
+import type { Job } from '../../shared/api/schemas';
+import type { Clock } from '../app/deps';
+import { errorSentence } from '../app/error-words';
+import { recordColumns, startedAtMs } from './job-mapper';
+import type { JobRepository } from './job-repository';
+import type { JobRow } from './job-row';
+import type { DurationKey, PollListener, PollTarget } from './poll-types';
+
+/** What the history needs of a scheduler (poll-scheduler.ts). */
+export interface AccountScheduler {
+  add(target: PollTarget): void;
+  remove(id: string): void;
+  pollNow(id?: string): void;
+  dispose(): void;
+}
+
+/** What the history needs of the learned durations (durations.ts). */
+export interface DurationSource {
+  load(samples: readonly { key: DurationKey; durationMs: number }[]): void;
+  expectedRemainingMs(key: DurationKey, ageMs: number): number | null;
+}
+
+export interface JobPollingDeps {
+  repo: JobRepository;
+  clock: Clock;
+  durations: DurationSource;
+  createScheduler(accountId: string, listener: PollListener): AccountScheduler;
+  /** A row changed (feed it to the renderer). */
+  changed(row: Pick<JobRow, 'id' | 'account_id'>): void;
+  /** A job reached SUCCESS or FAILED while being followed. */
+  finished(row: JobRow): void;
+}
+
+export function targetOf(row: JobRow): PollTarget | null {
+  if (!row.uuid) return null;
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    projectId: row.project_id,
+    jobType: row.job_type,
+    startedAtMs: startedAtMs(row),
+  };
+}
+
+export class JobPolling {
+  private readonly schedulers = new Map<string, AccountScheduler>();
+
+  constructor(private readonly deps: JobPollingDeps) {}
+
+  /** At start: learn durations from the history and resume every job that was being followed. */
+  start(): void {
+    const { repo } = this.deps;
+    for (const accountId of repo.accountIds()) {
+      const samples = repo.finishedJobs(accountId).flatMap((row) => {
+        const durationMs = Date.parse(row.finished_at) - (row.requeued_ms ?? Date.parse(row.created_at));
+        return Number.isFinite(durationMs) && durationMs >= 0
+          ? [{ key: { projectId: row.project_id, jobType: row.job_type }, durationMs }]
+          : [];
+      });
+      this.deps.durations.load(samples);
+    }
+    for (const row of repo.withTracking('active')) this.follow(row);
+  }
+
+  follow(row: JobRow): void {
+    if (row.tracking !== 'active' || row.archived) return;
+    const target = targetOf(row);
+    if (target) this.scheduler(row.account_id).add(target);
+  }
+
+  unfollow(row: Pick<JobRow, 'id' | 'account_id'>): void {
+    this.schedulers.get(row.account_id)?.remove(row.id);
+  }
+
+  pollNow(row: Pick<JobRow, 'id' | 'account_id'>): void {
+    this.schedulers.get(row.account_id)?.pollNow(row.id);
+  }
+
+  /** Stops following an account's jobs (it was removed). */
+  stopAccount(accountId: string): void {
+    this.schedulers.get(accountId)?.dispose();
+    this.schedulers.delete(accountId);
+  }
+
+  /** When the job will likely finish, in ms, or null without data (or when it is not running). */
+  expectedAt(row: JobRow): number | null {
+    if (row.tracking !== 'active') return null;
+    const now = this.deps.clock.now();
+    const start = startedAtMs(row);
+    const remaining = this.deps.durations.expectedRemainingMs(
+      { projectId: row.project_id, jobType: row.job_type },
+      Math.max(0, now - start),
+    );
+    return remaining === null ? null : now + remaining;
+  }
+
+  dispose(): void {
+    for (const scheduler of this.schedulers.values()) scheduler.dispose();
+    this.schedulers.clear();
+  }
+
+  private scheduler(accountId: string): AccountScheduler {
+    let scheduler = this.schedulers.get(accountId);
+    if (!scheduler) {
+      scheduler = this.deps.createScheduler(accountId, this.listener());
+      this.schedulers.set(accountId, scheduler);
+    }
+    return scheduler;
+  }
+
+  private listener(): PollListener {
+    const { repo, clock } = this.deps;
+    return {
+      onRecord: (target: PollTarget, job: Job, final: boolean) => {
+        const before = repo.get(target.id);
+        if (!before || before.tracking !== 'active') return; // removed or requeued meanwhile
+        repo.applyRecord(target.id, recordColumns(job, clock.now(), before), clock.now());
+        const after = repo.get(target.id);
+        if (!after) return;
+        this.deps.changed(after);
+        if (final) this.deps.finished(after);
+      },
+      onLost: (target: PollTarget, reason: string) => {
+        const row = repo.get(target.id);
+        if (!row) return;
+        repo.setTracking(target.id, 'lost', reason);
+        this.deps.changed(row);
+      },
+      onError: (target: PollTarget, error: unknown) => {
+        const row = repo.get(target.id);
+        if (!row) return;
+        repo.note(target.id, `Status not updated: ${errorSentence(error)}`, clock.now());
+        this.deps.changed(row);
+      },
+    };
+  }
+}

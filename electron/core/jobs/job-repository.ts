@@ -1,0 +1,232 @@
+// The job history in SQLite: every write the jobs domain makes, as one small synchronous statement (or
+// one transaction), so that what the app knows is on disk before it acts on it.
+import type { Database, Statement } from 'better-sqlite3';
+import type { TrackingState } from '../../shared/domain/job';
+import type { JobRow, JobSource } from './job-row';
+
+export interface NewSubmission {
+  id: string;
+  accountId: string;
+  projectId: string;
+  projectName: string;
+  jobType: string;
+  request: unknown;
+  values: Record<string, unknown>;
+  summary: string;
+  source: JobSource;
+  batchId?: string | null;
+  batchRow?: number | null;
+  nowMs: number;
+}
+
+/** What a service record says about a job, already mapped to columns (see job-mapper.ts). */
+export interface RecordColumns {
+  uuid: string;
+  status: string;
+  record: unknown;
+  creditUsed: number | null;
+  outputPath: string | null;
+  error: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  finishedAt: string | null;
+  tracking: TrackingState;
+}
+
+export interface TrackedJob extends RecordColumns {
+  id: string;
+  accountId: string;
+  projectId: string;
+  projectName: string;
+  jobType: string;
+  request: unknown;
+  values: Record<string, unknown>;
+  summary: string;
+  nowMs: number;
+}
+
+const json = (value: unknown): string => JSON.stringify(value ?? null);
+
+function prepareStatements(db: Database) {
+  const prepare = (sql: string): Statement => db.prepare(sql);
+  return {
+    insert: prepare(`
+        INSERT INTO jobs (id, account_id, project_id, project_name, job_type, tracking, source,
+          request_json, values_json, summary, first_seen_ms, batch_id, batch_row)
+        VALUES (@id, @accountId, @projectId, @projectName, @jobType, 'submitting', @source,
+          @request, @values, @summary, @nowMs, @batchId, @batchRow)`),
+    insertTracked: prepare(`
+        INSERT INTO jobs (id, uuid, account_id, project_id, project_name, job_type, status, tracking, source,
+          request_json, values_json, summary, record_json, credit_used, output_path, error, created_at,
+          updated_at, finished_at, first_seen_ms, last_polled_ms)
+        VALUES (@id, @uuid, @accountId, @projectId, @projectName, @jobType, @status, @tracking, 'tracked',
+          @request, @values, @summary, @record, @creditUsed, @outputPath, @error, @createdAt,
+          @updatedAt, @finishedAt, @nowMs, @nowMs)`),
+    applyRecord: prepare(`
+        UPDATE jobs SET uuid = @uuid, status = @status, tracking = @tracking, tracking_note = NULL,
+          record_json = @record, credit_used = @creditUsed, output_path = @outputPath, error = @error,
+          created_at = COALESCE(@createdAt, created_at), updated_at = COALESCE(@updatedAt, updated_at),
+          finished_at = @finishedAt, last_polled_ms = @nowMs
+        WHERE id = @id`),
+    setTracking: prepare(`UPDATE jobs SET tracking = @tracking, tracking_note = @note WHERE id = @id`),
+    note: prepare(`UPDATE jobs SET tracking_note = @note, last_polled_ms = @nowMs WHERE id = @id`),
+    requeued: prepare(`
+        UPDATE jobs SET tracking = 'active', tracking_note = NULL, finished_at = NULL, requeued_ms = @nowMs
+        WHERE id = @id`),
+    get: prepare(`SELECT * FROM jobs WHERE id = ?`),
+    byUuid: prepare(`SELECT * FROM jobs WHERE account_id = ? AND uuid = ?`),
+    list: prepare(`SELECT * FROM jobs WHERE account_id = ? ORDER BY first_seen_ms DESC, id`),
+    listArchived: prepare(`SELECT * FROM jobs WHERE archived = 1 ORDER BY first_seen_ms DESC, id`),
+    byTracking: prepare(`SELECT * FROM jobs WHERE tracking = ? AND archived = 0`),
+    remove: prepare(`DELETE FROM jobs WHERE id = ?`),
+    archive: prepare(`UPDATE jobs SET archived = 1 WHERE account_id = ?`),
+    removeAccount: prepare(`DELETE FROM jobs WHERE account_id = ?`),
+    finished: prepare(`
+        SELECT project_id, job_type, created_at, finished_at, requeued_ms FROM jobs
+        WHERE account_id = ? AND tracking = 'final' AND created_at IS NOT NULL AND finished_at IS NOT NULL
+        ORDER BY first_seen_ms DESC LIMIT ?`),
+    accounts: prepare(`SELECT DISTINCT account_id FROM jobs WHERE archived = 0`),
+    running: prepare(
+      `SELECT COUNT(*) AS n FROM jobs WHERE tracking IN ('submitting', 'active') AND archived = 0`,
+    ),
+    openInBatch: prepare(
+      `SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ? AND tracking IN ('submitting', 'active', 'unknown')`,
+    ),
+    batchCounts: prepare(`
+        SELECT SUM(status = 'SUCCESS') AS succeeded, SUM(status = 'FAILED') AS failed,
+          (SELECT name FROM batches WHERE batches.id = jobs.batch_id) AS name
+        FROM jobs WHERE batch_id = ?`),
+  };
+}
+
+export class JobRepository {
+  private readonly statements: ReturnType<typeof prepareStatements>;
+
+  constructor(private readonly db: Database) {
+    this.statements = prepareStatements(db);
+  }
+
+  /** Written before the request is sent: if the app dies now, the job is found as `submitting`. */
+  insertSubmission(job: NewSubmission): void {
+    this.statements.insert.run({
+      ...job,
+      request: json(job.request),
+      values: json(job.values),
+      batchId: job.batchId ?? null,
+      batchRow: job.batchRow ?? null,
+    });
+  }
+
+  insertTracked(job: TrackedJob): void {
+    this.statements.insertTracked.run({
+      ...job,
+      request: json(job.request),
+      values: json(job.values),
+      record: json(job.record),
+    });
+  }
+
+  applyRecord(id: string, columns: RecordColumns, nowMs: number): void {
+    this.statements.applyRecord.run({ id, ...columns, record: json(columns.record), nowMs });
+  }
+
+  /** Many poll results in one transaction (one fsync), as the scheduler delivers them. */
+  applyRecords(updates: readonly { id: string; columns: RecordColumns }[], nowMs: number): void {
+    this.db.transaction(() => {
+      for (const { id, columns } of updates) this.applyRecord(id, columns, nowMs);
+    })();
+  }
+
+  setTracking(id: string, tracking: TrackingState, note: string | null): void {
+    this.statements.setTracking.run({ id, tracking, note });
+  }
+
+  /** Why the last status check failed; the job stays as it was. */
+  note(id: string, note: string, nowMs: number): void {
+    this.statements.note.run({ id, note, nowMs });
+  }
+
+  markRequeued(ids: readonly string[], nowMs: number): void {
+    this.db.transaction(() => {
+      for (const id of ids) this.statements.requeued.run({ id, nowMs });
+    })();
+  }
+
+  get(id: string): JobRow | undefined {
+    return this.statements.get.get(id) as JobRow | undefined;
+  }
+
+  getByUuid(accountId: string, uuid: string): JobRow | undefined {
+    return this.statements.byUuid.get(accountId, uuid) as JobRow | undefined;
+  }
+
+  list(accountId: string): JobRow[] {
+    return this.statements.list.all(accountId) as JobRow[];
+  }
+
+  listArchived(): JobRow[] {
+    return this.statements.listArchived.all() as JobRow[];
+  }
+
+  /** Jobs of accounts still in the list, in one tracking state (e.g. all `active` ones at start). */
+  withTracking(tracking: TrackingState): JobRow[] {
+    return this.statements.byTracking.all(tracking) as JobRow[];
+  }
+
+  remove(ids: readonly string[]): number {
+    let removed = 0;
+    this.db.transaction(() => {
+      for (const id of ids) removed += this.statements.remove.run(id).changes;
+    })();
+    return removed;
+  }
+
+  /** The account was removed: its jobs stay, read-only. */
+  archiveAccount(accountId: string): void {
+    this.statements.archive.run(accountId);
+  }
+
+  removeAccount(accountId: string): number {
+    return this.statements.removeAccount.run(accountId).changes;
+  }
+
+  accountIds(): string[] {
+    return (this.statements.accounts.all() as { account_id: string }[]).map((row) => row.account_id);
+  }
+
+  /** Jobs being sent or followed, for the badge and the rail. */
+  countRunning(): number {
+    return (this.statements.running.get() as { n: number }).n;
+  }
+
+  openInBatch(batchId: string): number {
+    return (this.statements.openInBatch.get(batchId) as { n: number }).n;
+  }
+
+  batchCounts(batchId: string): { succeeded: number; failed: number; name: string } {
+    const row = this.statements.batchCounts.get(batchId) as {
+      succeeded: number | null;
+      failed: number | null;
+      name: string | null;
+    };
+    return {
+      succeeded: row.succeeded ?? 0,
+      failed: row.failed ?? 0,
+      name: row.name ?? `Batch ${batchId.slice(0, 8)}`,
+    };
+  }
+
+  /** The latest finished jobs of an account, for learning how long jobs take. */
+  finishedJobs(
+    accountId: string,
+    limit = 5000,
+  ): {
+    project_id: string;
+    job_type: string;
+    created_at: string;
+    finished_at: string;
+    requeued_ms: number | null;
+  }[] {
+    return this.statements.finished.all(accountId, limit) as never;
+  }
+}

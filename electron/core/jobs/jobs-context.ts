@@ -1,0 +1,31 @@
+// What the jobs domain's parts share: the history, the accounts' connections, the polling, the change
+// feed and time.
+import type { JobView } from '../../shared/domain/job';
+import type { Accounts } from '../accounts/accounts';
+import type { Clock } from '../app/deps';
+import type { JobChangeFeed } from './job-change-feed';
+import { toView } from './job-mapper';
+import type { JobPolling } from './job-polling';
+import type { JobRepository } from './job-repository';
+import type { JobRow } from './job-row';
+
+export interface JobsContext {
+  repo: JobRepository;
+  accounts: Accounts;
+  polling: JobPolling;
+  feed: JobChangeFeed;
+  clock: Clock;
+  /** Sent as session_id with every job this run of the app submits. */
+  sessionId: string;
+}
+
+export function viewOf(context: JobsContext, row: JobRow): JobView {
+  return toView(row, context.polling.expectedAt(row));
+}
+
+/** The row, which must exist (it was just written). */
+export function rowOf(context: JobsContext, id: string): JobRow {
+  const row = context.repo.get(id);
+  if (!row) throw new Error(`job ${id} vanished from the history`);
+  return row;
+}

@@ -1,0 +1,133 @@
+// The jobs domain wired together: the history database, crash recovery of submissions, one poll
+// scheduler per account, the batched change feed, notifications, the badge and the balance re-reads.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { JobsChanged } from '../../shared/domain/job';
+import type { Accounts } from '../accounts/accounts';
+import type { Clock, Dialogs, Notifier, Power, Timers } from '../app/deps';
+import { openDatabase } from '../db/open-database';
+import { CreditsRefresher } from './credits-refresher';
+import { DurationModel } from './durations';
+import { JobChangeFeed } from './job-change-feed';
+import { jobHandlers } from './job-handlers';
+import { JobNotifications } from './job-notifications';
+import { JobPolling } from './job-polling';
+import { JobRepository } from './job-repository';
+import { viewOf, type JobsContext } from './jobs-context';
+import { PollScheduler } from './poll-scheduler';
+import { recoverInterruptedSubmissions } from './submitter';
+
+export interface JobsDomainDeps {
+  dataDir: string;
+  accounts: Accounts;
+  clock: Clock;
+  timers: Timers;
+  random: () => number;
+  power: Power;
+  notifier: Notifier;
+  dialogs?: Dialogs;
+  /** Requests in flight per account (default 16). */
+  maxInFlight?: number;
+  /** How often batched changes are sent to the renderer (default 200 ms). */
+  flushMs?: number;
+  emitChanged(payload: JobsChanged): void;
+  emitCredits(accountId: string, credits: number): void;
+  log?: (line: string) => void;
+}
+
+export interface JobsDomain {
+  readonly handlers: ReturnType<typeof jobHandlers>;
+  /** Why the history had to be started anew, in words; null when it opened fine. */
+  readonly notice: string | null;
+  /** The account was removed: keep its history read-only, or delete it. */
+  accountRemoved(accountId: string, deleteHistory: boolean): void;
+  dispose(): Promise<void>;
+}
+
+export function openJobs(deps: JobsDomainDeps): JobsDomain {
+  const { db, notice } = openDatabase(join(deps.dataDir, 'history.sqlite'), () => deps.clock.now());
+  if (notice) deps.log?.(notice);
+  const repo = new JobRepository(db);
+  const { accounts, clock, timers } = deps;
+  const durations = new DurationModel();
+
+  const credits = new CreditsRefresher({
+    timers,
+    fetchCredits: async (accountId) => (await accounts.connections.get(accountId)).client.getCredits(),
+    onCredits: deps.emitCredits,
+  });
+  const notifications = new JobNotifications({
+    notifier: deps.notifier,
+    timers,
+    openInBatch: (batchId) => repo.openInBatch(batchId),
+    batchCounts: (batchId) => repo.batchCounts(batchId),
+  });
+
+  // `context` is complete before any timer or request can call back into it.
+  const context = {} as JobsContext;
+  const feed = new JobChangeFeed({
+    timers,
+    flushMs: deps.flushMs,
+    activeAccountId: () => accounts.registry.activeId,
+    view: (id) => {
+      const row = repo.get(id);
+      return row ? viewOf(context, row) : null;
+    },
+    emit: deps.emitChanged,
+    afterFlush: () => deps.notifier.setBadgeCount(repo.countRunning()),
+  });
+  const polling = new JobPolling({
+    repo,
+    clock,
+    durations,
+    createScheduler: (accountId, listener) =>
+      new PollScheduler({
+        clock,
+        timers,
+        random: deps.random,
+        power: deps.power,
+        durations,
+        listener,
+        maxInFlight: deps.maxInFlight,
+        fetchJob: async (uuid, signal) =>
+          (await accounts.connections.get(accountId)).client.getJob(uuid, { signal, retries: 0 }),
+      }),
+    changed: (row) => feed.changed(row.account_id, row.id),
+    finished: (row) => {
+      notifications.finishedJob(row);
+      credits.schedule(row.account_id);
+    },
+  });
+  Object.assign(context, {
+    repo,
+    accounts,
+    polling,
+    feed,
+    clock,
+    sessionId: randomUUID(),
+  } satisfies JobsContext);
+
+  const interrupted = recoverInterruptedSubmissions(context);
+  if (interrupted > 0)
+    deps.log?.(`${interrupted} submission(s) were interrupted by the last exit: outcome unknown`);
+  polling.start();
+  deps.notifier.setBadgeCount(repo.countRunning());
+
+  return {
+    handlers: jobHandlers(context, deps.dialogs, notice),
+    notice,
+    accountRemoved(accountId, deleteHistory) {
+      polling.stopAccount(accountId);
+      if (deleteHistory) repo.removeAccount(accountId);
+      else repo.archiveAccount(accountId);
+      deps.notifier.setBadgeCount(repo.countRunning());
+    },
+    async dispose() {
+      polling.dispose();
+      feed.dispose();
+      notifications.dispose();
+      credits.dispose();
+      db.close();
+    },
+  };
+}

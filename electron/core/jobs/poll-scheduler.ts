@@ -1,0 +1,426 @@
+// Polls one account's open jobs: each when its learned duration says an answer is likely new, within the
+// account's adaptive request rate, a bounded number in flight, and nothing while the machine is offline.
+import { JOB_STATUSES, isFinalStatus } from '../../shared/api/job-types';
+import type { Job } from '../../shared/api/schemas';
+import { isApiError } from '../api/api-error';
+import type { Clock, Power, PowerState, TimerHandle, Timers } from '../app/deps';
+import { DueQueue } from './due-queue';
+import type { DueItem } from './due-queue';
+import type { DurationModel } from './durations';
+import { DEFAULT_INTERVALS, errorDelay, nextPollDelay } from './poll-intervals';
+import type { PollIntervalOptions } from './poll-intervals';
+import type { DurationKey, PollListener, PollTarget } from './poll-types';
+import { RateLimiter } from './rate-limiter';
+import type { RateLimiterOptions } from './rate-limiter';
+
+export interface PollSchedulerDeps {
+  clock: Clock;
+  timers: Timers;
+  /** In [0, 1), for jitter; injectable so tests can pin it. Default Math.random. */
+  random?: () => number;
+  /** Default: always online. */
+  power?: Power;
+  /** Read for intervals, and taught every job that finishes. May be shared between accounts. */
+  durations: DurationModel;
+  listener: PollListener;
+  /**
+   * One single-attempt GET /jobs/:id (the scheduler does its own backoff): e.g.
+   * `(uuid, signal) => client.getJob(uuid, { signal, retries: 0 })`. Rejects with an ApiError.
+   */
+  fetchJob(uuid: string, signal: AbortSignal): Promise<Job>;
+  /** Requests in flight at most (default 16); also bounds the sockets the client opens. */
+  maxInFlight?: number;
+  rate?: RateLimiterOptions;
+  intervals?: Partial<PollIntervalOptions>;
+  /** After a 401, nothing for this long, then one request at a time until one succeeds (default 60 s). */
+  unauthorizedPauseMs?: number;
+  /** Overdue polls (back online, awake, restored jobs) are spread over this window (default 5 s). */
+  catchUpWindowMs?: number;
+}
+
+export interface PollSchedulerStats {
+  /** Jobs being polled (queued or in flight). */
+  open: number;
+  inFlight: number;
+  ratePerSecond: number;
+  /** Nothing is sent before this time (Retry-After, a refused key), or null. */
+  blockedUntil: number | null;
+  /** Requests sent since the start. */
+  requests: number;
+  /** Of which answered 429. */
+  rateLimited: number;
+  /** Failed polls of any kind (429s included), and answers with an unknown status. */
+  errors: number;
+}
+
+interface Flight {
+  readonly controller: AbortController;
+  readonly sentAt: number;
+  /** Aborted by us (removed, power, dispose): its outcome is ignored. */
+  cancelled: boolean;
+}
+
+interface Entry extends DueItem {
+  target: PollTarget;
+  key: DurationKey;
+  /** Consecutive failed polls and unknown statuses, for the backoff. */
+  failures: number;
+  flight: Flight | null;
+  /** pollNow came during a flight: an answer to a request sent before this may predate what the caller knows. */
+  staleBefore: number;
+}
+
+const VALID_STATUSES: readonly string[] = JOB_STATUSES;
+
+export const DEFAULT_MAX_IN_FLIGHT = 16;
+export const DEFAULT_UNAUTHORIZED_PAUSE_MS = 60_000;
+export const DEFAULT_CATCH_UP_WINDOW_MS = 5_000;
+
+function parseTime(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+export class PollScheduler {
+  private readonly entries = new Map<string, Entry>();
+  private readonly queue = new DueQueue<Entry>();
+  private readonly limiter: RateLimiter;
+  private readonly intervals: PollIntervalOptions;
+  private readonly random: () => number;
+  private readonly maxInFlight: number;
+  private readonly unauthorizedPauseMs: number;
+  private readonly catchUpWindowMs: number;
+  private readonly unsubscribePower: () => void;
+  private power: PowerState;
+  private timer: TimerHandle | null = null;
+  private timerAt = Infinity;
+  private inFlight = 0;
+  /** After a 401: one request at a time until the key works again. */
+  private probing = false;
+  private disposed = false;
+  private counters = { requests: 0, rateLimited: 0, errors: 0 };
+
+  constructor(private readonly deps: PollSchedulerDeps) {
+    this.random = deps.random ?? Math.random;
+    this.intervals = { ...DEFAULT_INTERVALS, ...deps.intervals };
+    this.maxInFlight = Math.max(1, Math.floor(deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT));
+    this.unauthorizedPauseMs = deps.unauthorizedPauseMs ?? DEFAULT_UNAUTHORIZED_PAUSE_MS;
+    this.catchUpWindowMs = Math.max(0, deps.catchUpWindowMs ?? DEFAULT_CATCH_UP_WINDOW_MS);
+    this.limiter = new RateLimiter(deps.clock, deps.rate);
+    const power = deps.power;
+    this.power = power ? power.current() : 'online';
+    this.unsubscribePower = power ? power.onChange((state) => this.onPower(state)) : () => undefined;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  /**
+   * Starts polling a job. A job already older than its next interval (restored after a restart) is overdue:
+   * its first poll comes within the catch-up window. Adding a known id replaces its target (e.g. a new
+   * startedAtMs after a requeue) and keeps its place.
+   */
+  add(target: PollTarget): void {
+    if (this.disposed) return;
+    const existing = this.entries.get(target.id);
+    if (existing) {
+      existing.target = target;
+      existing.key = { projectId: target.projectId, jobType: target.jobType };
+      return;
+    }
+    const entry: Entry = {
+      target,
+      key: { projectId: target.projectId, jobType: target.jobType },
+      failures: 0,
+      flight: null,
+      staleBefore: -Infinity,
+      due: 0,
+      seq: 0,
+      heapIndex: -1,
+    };
+    this.entries.set(target.id, entry);
+    const now = this.deps.clock.now();
+    const age = now - target.startedAtMs;
+    const delay = this.normalDelay(entry, now);
+    this.queue.schedule(entry, age > delay ? now + this.spread() : now + delay);
+    this.arm();
+  }
+
+  /** Stops polling a job (aborting its request, if one is in flight). */
+  remove(id: string): boolean {
+    const entry = this.entries.get(id);
+    if (!entry) return false;
+    this.drop(entry);
+    this.cancelFlight(entry);
+    this.arm();
+    return true;
+  }
+
+  /**
+   * Polls the job (every job without an id) as soon as the rate allows, ahead of the queue: e.g. after a
+   * requeue. An answer already on its way is then ignored, since it may predate the change.
+   */
+  pollNow(id?: string): void {
+    if (this.disposed) return;
+    const now = this.deps.clock.now();
+    if (id === undefined) {
+      // Everything due now, keeping the most overdue first.
+      for (const entry of this.entries.values()) if (entry.flight) entry.staleBefore = now;
+      for (const entry of this.queue.items()) entry.due = Math.min(entry.due, now);
+      this.queue.rebuild();
+    } else {
+      const entry = this.entries.get(id);
+      if (entry?.flight) entry.staleBefore = now;
+      else if (entry) {
+        const top = this.queue.peek();
+        this.queue.schedule(entry, Math.min(now, top && top !== entry ? top.due - 1 : now));
+      }
+    }
+    this.arm();
+  }
+
+  /** When the job's next poll is planned, or null (unknown, or its request is in flight). */
+  nextPollAt(id: string): number | null {
+    const entry = this.entries.get(id);
+    return entry && this.queue.has(entry) ? entry.due : null;
+  }
+
+  stats(): PollSchedulerStats {
+    return {
+      open: this.entries.size,
+      inFlight: this.inFlight,
+      ratePerSecond: this.limiter.ratePerSecond,
+      blockedUntil: this.limiter.blockedUntil,
+      ...this.counters,
+    };
+  }
+
+  /** Aborts every request in flight, clears the timer and forgets every job; the listener hears no more. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.clearTimer();
+    this.unsubscribePower();
+    for (const entry of this.entries.values()) this.cancelFlight(entry);
+    this.entries.clear();
+    this.queue.clear();
+  }
+
+  // ——— sending ———
+
+  private get slots(): number {
+    return this.probing ? 1 : this.maxInFlight;
+  }
+
+  /**
+   * Sends every due poll the rate and the in-flight bound allow, most overdue first, then re-arms. Only
+   * the timer calls it, so that no request is ever sent from within add(), a listener or an answer.
+   */
+  private pump(): void {
+    if (this.disposed || this.power !== 'online') return;
+    const now = this.deps.clock.now();
+    while (this.inFlight < this.slots) {
+      const top = this.queue.peek();
+      if (!top || top.due > now) break;
+      if (!this.limiter.tryAcquire()) break;
+      this.queue.remove(top);
+      this.send(top, now);
+    }
+    this.arm();
+  }
+
+  private send(entry: Entry, now: number): void {
+    const flight: Flight = { controller: new AbortController(), sentAt: now, cancelled: false };
+    entry.flight = flight;
+    this.inFlight += 1;
+    this.counters.requests += 1;
+    let answer: Promise<Job>;
+    try {
+      answer = this.deps.fetchJob(entry.target.uuid, flight.controller.signal);
+    } catch (error) {
+      answer = Promise.reject(error);
+    }
+    // The next request goes from the timer, not from here: Node's fetch frees a socket only after the
+    // answer's own tick, and a request sent within it opens a second socket (2 per slot instead of 1).
+    answer.then(
+      (job) => {
+        if (this.settle(entry, flight)) this.onAnswer(entry, job);
+        this.arm();
+      },
+      (error: unknown) => {
+        if (this.settle(entry, flight)) this.onFailure(entry, flight, error);
+        this.arm();
+      },
+    );
+  }
+
+  /** Books the end of a flight; true when its outcome still matters. */
+  private settle(entry: Entry, flight: Flight): boolean {
+    this.inFlight -= 1;
+    if (entry.flight === flight) entry.flight = null;
+    if (flight.cancelled || this.disposed || this.entries.get(entry.target.id) !== entry) return false;
+    if (flight.sentAt < entry.staleBefore) {
+      // pollNow came while this was on its way: ask again rather than report what may be stale.
+      this.queue.schedule(entry, this.deps.clock.now());
+      return false;
+    }
+    return true;
+  }
+
+  // ——— answers ———
+
+  private onAnswer(entry: Entry, job: Job): void {
+    const now = this.deps.clock.now();
+    this.limiter.onSuccess();
+    this.probing = false;
+    const status = job.job_status;
+    if (isFinalStatus(status)) {
+      this.deps.durations.record(entry.key, this.durationOf(entry.target, job, now));
+      this.drop(entry);
+      this.emit(() => this.deps.listener.onRecord(entry.target, job, true));
+      return;
+    }
+    if (VALID_STATUSES.includes(status)) {
+      entry.failures = 0;
+      this.queue.schedule(entry, now + this.normalDelay(entry, now));
+    } else {
+      // CANCELLED, lower-case success…: not a state the spec says ends a job, so keep asking, sparingly.
+      entry.failures += 1;
+      this.counters.errors += 1;
+      this.queue.schedule(entry, now + errorDelay(entry.failures, this.intervals, this.random));
+    }
+    this.emit(() => this.deps.listener.onRecord(entry.target, job, false));
+  }
+
+  private onFailure(entry: Entry, flight: Flight, error: unknown): void {
+    const now = this.deps.clock.now();
+    this.counters.errors += 1;
+    const apiError = isApiError(error) ? error : undefined;
+    const kind = apiError?.kind;
+    if (apiError && kind === 'not-found') {
+      this.probing = false;
+      this.drop(entry);
+      this.emit(() => this.deps.listener.onLost(entry.target, apiError.message));
+      return;
+    }
+    if (kind === 'rate-limited') {
+      this.counters.rateLimited += 1;
+      this.limiter.onRateLimited(flight.sentAt, apiError?.retryAfterMs);
+      // Not the job's fault: no backoff of its own, just due again once the account may send.
+      this.queue.schedule(entry, Math.max(now, this.limiter.blockedUntil ?? now));
+    } else if (kind === 'unauthorized') {
+      // A refused key stays refused: pause the account, then probe with one request at a time.
+      this.limiter.hold(now + this.unauthorizedPauseMs);
+      this.probing = true;
+      this.queue.schedule(entry, now + this.unauthorizedPauseMs);
+    } else {
+      entry.failures += 1;
+      this.queue.schedule(entry, now + errorDelay(entry.failures, this.intervals, this.random));
+    }
+    this.emit(() => this.deps.listener.onError(entry.target, error));
+  }
+
+  /** The service's own clock when it gave both times (no skew), else ours since the job started. */
+  private durationOf(target: PollTarget, job: Job, now: number): number {
+    const created = parseTime(job.created_at);
+    const updated = parseTime(job.updated_at);
+    if (created !== null && updated !== null && updated >= created) return updated - created;
+    return Math.max(0, now - target.startedAtMs);
+  }
+
+  private normalDelay(entry: Entry, now: number): number {
+    const estimate = this.deps.durations.estimate(entry.key);
+    return nextPollDelay(now - entry.target.startedAtMs, estimate, this.intervals, this.random);
+  }
+
+  /** A listener that throws must not stop the polling of every other job. */
+  private emit(call: () => void): void {
+    try {
+      call();
+    } catch {
+      // The listener owns its failures (it logs them); the scheduler's state is already consistent.
+    }
+  }
+
+  // ——— power ———
+
+  private onPower(state: PowerState): void {
+    if (this.disposed || state === this.power) return;
+    this.power = state;
+    const now = this.deps.clock.now();
+    if (state !== 'online') {
+      // Requests now would fail or hang until their timeout: drop them and ask again once back.
+      for (const entry of this.entries.values()) {
+        if (!entry.flight) continue;
+        this.cancelFlight(entry);
+        this.queue.schedule(entry, now);
+      }
+      this.clearTimer();
+      return;
+    }
+    // Back online (or awake): everything overdue is asked again soon, spread out rather than at once.
+    for (const entry of this.queue.items()) {
+      if (entry.due <= now) entry.due = now + this.spread();
+    }
+    this.queue.rebuild();
+    this.arm();
+  }
+
+  private spread(): number {
+    return Math.floor(this.random() * this.catchUpWindowMs);
+  }
+
+  // ——— bookkeeping ———
+
+  private drop(entry: Entry): void {
+    this.entries.delete(entry.target.id);
+    this.queue.remove(entry);
+  }
+
+  private cancelFlight(entry: Entry): void {
+    const flight = entry.flight;
+    if (!flight) return;
+    flight.cancelled = true;
+    entry.flight = null;
+    flight.controller.abort();
+  }
+
+  /** One timer for the whole account: the earliest moment a due poll may go out. */
+  private arm(): void {
+    if (this.disposed || this.power !== 'online' || this.inFlight >= this.slots) {
+      // Offline: nothing to do until the power changes; full: the next answer pumps.
+      this.clearTimer();
+      return;
+    }
+    const top = this.queue.peek();
+    if (!top) {
+      this.clearTimer();
+      return;
+    }
+    const wakeAt = Math.max(top.due, this.limiter.nextSlotAt());
+    // An earlier timer will find nothing to do and re-arm; cheaper than clearing one per add().
+    if (this.timer && this.timerAt <= wakeAt) return;
+    this.clearTimer();
+    this.timerAt = wakeAt;
+    this.timer = this.deps.timers.setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        this.pump();
+      },
+      Math.max(0, wakeAt - this.deps.clock.now()),
+    );
+  }
+
+  private clearTimer(): void {
+    if (this.timer) this.deps.timers.clearTimeout(this.timer);
+    this.timer = null;
+    this.timerAt = Infinity;
+  }
+}

@@ -1,0 +1,158 @@
+// One account's request gate: a token bucket whose rate adapts by AIMD (halve on a 429, grow back slowly
+// while the rate is what holds requests back) and a hold that no request passes (Retry-After, a 401).
+import type { Clock } from '../app/deps';
+
+export interface RateLimiterOptions {
+  /** Requests per second at start (default 10). */
+  initialPerSecond?: number;
+  /**
+   * Ceiling of the rate (default 500): 1,000 jobs near their end at once need ~450/s for a lag within 10 %
+   * of their duration; 10,000 open jobs polled at most once a minute need ~170/s.
+   */
+  maxPerSecond?: number;
+  /** Floor the halving stops at (default 0.5/s): never give up on the account entirely. */
+  minPerSecond?: number;
+  /**
+   * Additive growth after a 429: this much per second of traffic held back by the rate (default 0.5); a
+   * tenth of it from 90 % of the rate that drew the last 429 on, so that the limit is probed, not hit.
+   */
+  recoveryPerSecond?: number;
+  /**
+   * Until the first 429, the rate doubles per second it holds requests back (TCP's slow start), so that a
+   * service without limits is not polled at 10/s for minutes; after one, growth is additive only.
+   */
+  slowStart?: boolean;
+  /** Bucket size in seconds of the current rate (default 0.05, at least one request): absorbs late timers. */
+  burstSeconds?: number;
+  /** Hold after a 429 without a usable Retry-After (default 1 s). */
+  defaultRetryAfterMs?: number;
+}
+
+export const DEFAULT_RATE: Required<RateLimiterOptions> = {
+  initialPerSecond: 10,
+  maxPerSecond: 500,
+  minPerSecond: 0.5,
+  recoveryPerSecond: 0.5,
+  slowStart: true,
+  burstSeconds: 0.05,
+  defaultRetryAfterMs: 1000,
+};
+
+/** Growth is credited for at most this much time per success, so a quiet spell is not "clean traffic". */
+const MAX_CREDIT_MS = 1000;
+/** A denied request this recent means the rate is (still) the limit. */
+const SATURATION_WINDOW_MS = 1000;
+/** Near the rate that drew the last 429, growth slows to a tenth (CUBIC's plateau, simplified). */
+const PLATEAU_SHARE = 0.9;
+const PLATEAU_SLOWDOWN = 10;
+/** Past the old limit by this much without a 429: the limit has moved, forget it. */
+const CEILING_FORGET_FACTOR = 1.1;
+
+export class RateLimiter {
+  private readonly options: Required<RateLimiterOptions>;
+  private rate: number;
+  private tokens = 1;
+  private refilledAt: number;
+  private holdUntil = 0;
+  private lastDeniedAt = -Infinity;
+  private lastGrowthAt: number;
+  private lastDecreaseAt = -Infinity;
+  private limitedOnce = false;
+  /** The rate that drew the last 429 (Infinity until one did, or once the rate is well past it). */
+  private ceiling = Infinity;
+
+  constructor(
+    private readonly clock: Clock,
+    options: RateLimiterOptions = {},
+  ) {
+    const merged = { ...DEFAULT_RATE, ...options };
+    const min = Math.max(0.001, merged.minPerSecond);
+    const max = Math.max(min, merged.maxPerSecond);
+    this.options = { ...merged, minPerSecond: min, maxPerSecond: max };
+    this.rate = Math.min(max, Math.max(min, merged.initialPerSecond));
+    this.refilledAt = clock.now();
+    this.lastGrowthAt = this.refilledAt;
+  }
+
+  get ratePerSecond(): number {
+    return this.rate;
+  }
+
+  /** Until when nothing may be sent (a Retry-After or a 401 hold), or null when nothing holds. */
+  get blockedUntil(): number | null {
+    return this.holdUntil > this.clock.now() ? this.holdUntil : null;
+  }
+
+  /** The earliest time tryAcquire can succeed (whole ms, so that the bucket is surely full enough then). */
+  nextSlotAt(): number {
+    const now = this.clock.now();
+    this.refill(now);
+    const tokenAt = this.tokens >= 1 ? now : now + Math.ceil(((1 - this.tokens) * 1000) / this.rate);
+    return Math.max(tokenAt, this.holdUntil);
+  }
+
+  /** Takes a slot for one request now, or says no (and notes that the rate held a request back). */
+  tryAcquire(): boolean {
+    const now = this.clock.now();
+    this.refill(now);
+    // A hair under 1: float refills may land at 0.9999999 at the very ms nextSlotAt promised.
+    if (now < this.holdUntil || this.tokens < 1 - 1e-9) {
+      this.lastDeniedAt = now;
+      return false;
+    }
+    this.tokens = Math.max(0, this.tokens - 1);
+    return true;
+  }
+
+  /** A request was answered without a 429: grow if the rate has been the limit. */
+  onSuccess(): void {
+    const now = this.clock.now();
+    const creditMs = Math.min(MAX_CREDIT_MS, Math.max(0, now - this.lastGrowthAt));
+    this.lastGrowthAt = now;
+    if (now < this.holdUntil || now - this.lastDeniedAt > SATURATION_WINDOW_MS) return;
+    this.refill(now);
+    if (this.options.slowStart && !this.limitedOnce) {
+      this.rate = Math.min(this.options.maxPerSecond, this.rate * 2 ** (creditMs / 1000));
+      return;
+    }
+    const slowdown = this.rate >= PLATEAU_SHARE * this.ceiling ? PLATEAU_SLOWDOWN : 1;
+    this.rate = Math.min(
+      this.options.maxPerSecond,
+      this.rate + (this.options.recoveryPerSecond * creditMs) / 1000 / slowdown,
+    );
+    if (this.rate > CEILING_FORGET_FACTOR * this.ceiling) this.ceiling = Infinity;
+  }
+
+  /**
+   * A 429: hold everything until Retry-After has passed, and halve the rate — once per round, i.e. only
+   * for a request sent after the last halving (the others were sent at the old rate and say nothing new).
+   */
+  onRateLimited(sentAtMs: number, retryAfterMs?: number): void {
+    const now = this.clock.now();
+    const wait =
+      retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs >= 0
+        ? retryAfterMs
+        : this.options.defaultRetryAfterMs;
+    this.holdUntil = Math.max(this.holdUntil, now + wait);
+    this.limitedOnce = true;
+    this.lastGrowthAt = now;
+    if (sentAtMs < this.lastDecreaseAt) return;
+    this.refill(now);
+    this.ceiling = this.rate;
+    this.rate = Math.max(this.options.minPerSecond, this.rate / 2);
+    this.tokens = 0;
+    this.lastDecreaseAt = now;
+  }
+
+  /** Holds every request until then, rate unchanged (e.g. the key was refused). */
+  hold(untilMs: number): void {
+    this.holdUntil = Math.max(this.holdUntil, untilMs);
+  }
+
+  private refill(now: number): void {
+    const capacity = Math.max(1, this.rate * this.options.burstSeconds);
+    const elapsed = Math.max(0, now - this.refilledAt);
+    this.tokens = Math.min(capacity, this.tokens + (elapsed * this.rate) / 1000);
+    this.refilledAt = now;
+  }
+}

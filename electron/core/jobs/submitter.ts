@@ -1,0 +1,121 @@
+// Crash-safe submission. The job is written to the history (state `submitting`, with the exact request and
+// a client request id inside it) before POST /jobs/v2 is sent, and completed with the service's id after
+// the 201. If the app dies in between, or the connection breaks after the request may have taken effect,
+// the job becomes `unknown`: shown with the values sent, for the person to resubmit or discard. Never
+// resubmitted silently; never vanishes.
+import { randomUUID } from 'node:crypto';
+import type { CreateJobRequest } from '../../shared/api/schemas';
+import type { JobView, SubmitJob } from '../../shared/domain/job';
+import { isApiError } from '../api';
+import { AppError } from '../app/app-error';
+import { errorSentence } from '../app/error-words';
+import { recordColumns, summarize } from './job-mapper';
+import type { JobRow } from './job-row';
+import { rowOf, viewOf, type JobsContext } from './jobs-context';
+import { submitBody } from './submit-body';
+
+export const INTERRUPTED_NOTE =
+  'The app stopped before the service answered, so this job may or may not have been created. ' +
+  'Resubmit it, or discard it if you can see it was created.';
+
+function unknownNote(error: unknown): string {
+  return `The connection broke after the job was sent, so it may or may not have been created (${errorSentence(error)}). Resubmit it, or discard it if you can see it was created.`;
+}
+
+/** Sends the stored request of a `submitting` row and records what came of it. */
+async function send(context: JobsContext, row: JobRow): Promise<JobView> {
+  const { repo, accounts, clock, feed, polling } = context;
+  const body = JSON.parse(row.request_json ?? 'null') as CreateJobRequest;
+  try {
+    const { client } = await accounts.connections.get(row.account_id);
+    const job = await client.createJob(body);
+    repo.applyRecord(row.id, recordColumns(job, clock.now()), clock.now());
+  } catch (error) {
+    if (isApiError(error) && error.outcomeUnknown) {
+      repo.setTracking(row.id, 'unknown', unknownNote(error));
+      feed.changed(row.account_id, row.id);
+      return viewOf(context, rowOf(context, row.id));
+    }
+    throw error;
+  }
+  const sent = rowOf(context, row.id);
+  polling.follow(sent);
+  feed.changed(sent.account_id, sent.id);
+  return viewOf(context, sent);
+}
+
+export async function submitJob(
+  context: JobsContext,
+  accountId: string,
+  request: SubmitJob,
+  batch?: { batchId: string; batchRow: number },
+): Promise<JobView> {
+  const id = randomUUID();
+  // The id travels in the body, which the service keeps as the job's input: a job found later can be
+  // matched to this submission.
+  const body = { ...submitBody(request, context.sessionId), client_request_id: id };
+  context.repo.insertSubmission({
+    id,
+    accountId,
+    projectId: request.projectId,
+    projectName: request.projectName,
+    jobType: request.jobType,
+    request: body,
+    values: request.values,
+    summary: summarize(request.values),
+    source: batch ? 'batch' : 'form',
+    batchId: batch?.batchId ?? null,
+    batchRow: batch?.batchRow ?? null,
+    nowMs: context.clock.now(),
+  });
+  context.feed.changed(accountId, id);
+  try {
+    return await send(context, rowOf(context, id));
+  } catch (error) {
+    // The service refused it (or it provably never left): nothing was created, nothing to keep.
+    context.repo.remove([id]);
+    context.feed.changed(accountId, id);
+    throw error;
+  }
+}
+
+function unknownRow(context: JobsContext, id: string): JobRow {
+  const row = context.repo.get(id);
+  if (!row) throw new AppError('not-found', 'That job is no longer in the history.');
+  if (row.tracking !== 'unknown') {
+    throw new AppError(
+      'invalid-input',
+      'Only a job whose outcome is unknown can be resubmitted or discarded.',
+    );
+  }
+  if (row.archived) throw new AppError('no-account', 'The account of this job was removed.');
+  return row;
+}
+
+/** Sends the exact same request again, at the person's word. */
+export async function resubmitJob(context: JobsContext, id: string): Promise<JobView> {
+  const row = unknownRow(context, id);
+  context.repo.setTracking(id, 'submitting', null);
+  context.feed.changed(row.account_id, id);
+  try {
+    return await send(context, rowOf(context, id));
+  } catch (error) {
+    // Still unknown: the first attempt may have gone through; the person decides again.
+    context.repo.setTracking(id, 'unknown', `Resubmitting failed: ${errorSentence(error)}`);
+    context.feed.changed(row.account_id, id);
+    throw error;
+  }
+}
+
+export function discardJob(context: JobsContext, id: string): void {
+  const row = unknownRow(context, id);
+  context.repo.remove([id]);
+  context.feed.changed(row.account_id, id);
+}
+
+/** At start: submissions the last run never heard back about are unknown, not lost and not resent. */
+export function recoverInterruptedSubmissions(context: JobsContext): number {
+  const rows = context.repo.withTracking('submitting');
+  for (const row of rows) context.repo.setTracking(row.id, 'unknown', INTERRUPTED_NOTE);
+  return rows.length;
+}

@@ -1,0 +1,17 @@
+// Core's Dialogs in Electron: the native save dialog, attached to the app's window.
+import { app, dialog, type BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import type { Dialogs } from '../core/app/deps';
+
+export function electronDialogs(getWindow: () => BrowserWindow | null): Dialogs {
+  return {
+    async chooseSaveFile({ title, defaultName, filters }) {
+      const options = { title, defaultPath: join(app.getPath('documents'), defaultName), filters };
+      const window = getWindow();
+      const result = window
+        ? await dialog.showSaveDialog(window, options)
+        : await dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// The Create screen's compact list of the jobs submitted from this window since it opened, newest first,
+// following their progress live. Each opens its details in the Queue, where every job is.
+import { memo, useMemo } from 'react';
+import type { JobView } from '../../../electron/shared/domain/job';
+import { EmptyState } from '../../components/EmptyState';
+import { ProjectName } from '../../components/ProjectName';
+import { RelativeTime } from '../../components/RelativeTime';
+import { jobTypeLabel } from '../../lib/job-type-labels';
+import { isRunning } from '../jobs/job-status';
+import { useJobsStore } from '../jobs/jobs-store';
+import { StatusBadge } from '../jobs/StatusBadge';
+import { useNavStore } from '../navigation/nav-store';
+import { showJobInQueue } from '../queue/show-job';
+
+/** A long session still lists only its latest jobs here; the Queue has them all. */
+const SHOWN = 50;
+
+const SessionJob = memo(function SessionJob({ job }: { job: JobView }) {
+  return (
+    <li className={`session-job${job.error ? ' has-error' : ''}`} data-job-id={job.id}>
+      <button type="button" className="session-job-button" onClick={() => showJobInQueue(job.id)}>
+        <span className="session-job-main">
+          <span className="session-job-name">
+            <ProjectName name={job.projectName} />
+          </span>
+          <StatusBadge job={job} />
+        </span>
+        {job.summary ? <span className="session-job-summary">{job.summary}</span> : null}
+        <span className="session-job-meta">
+          {jobTypeLabel(job.jobType)}
+          {' · '}
+          <RelativeTime iso={job.createdAt} />
+          {job.creditUsed !== null ? (
+            <span>
+              {' · '}
+              {job.creditUsed} {job.creditUsed === 1 ? 'credit' : 'credits'}
+            </span>
+          ) : null}
+        </span>
+        {job.error ? <span className="session-job-error">{job.error}</span> : null}
+      </button>
+    </li>
+  );
+});
+
+export function SessionJobs(): React.JSX.Element {
+  const byId = useJobsStore((state) => state.byId);
+  const sessionIds = useJobsStore((state) => state.sessionIds);
+  const jobs = useMemo(() => sessionIds.flatMap((id) => byId[id] ?? []).slice(0, SHOWN), [byId, sessionIds]);
+  const running = jobs.filter(isRunning).length;
+
+  return (
+    <section className="panel session-panel" aria-labelledby="session-title">
+      <header className="panel-header">
+        <h2 id="session-title" className="panel-title">
+          This session
+        </h2>
+        {jobs.length > 0 ? (
+          <span className="panel-subtitle">{running > 0 ? `${running} running` : 'All finished'}</span>
+        ) : null}
+      </header>
+      <div className="panel-body">
+        {jobs.length === 0 ? (
+          <EmptyState title="No jobs yet this session">
+            Jobs you submit here appear in this list and follow their progress. Earlier jobs are in the Queue.
+          </EmptyState>
+        ) : (
+          <ul className="session-list" aria-label="Submitted jobs">
+            {jobs.map((job) => (
+              <SessionJob key={job.id} job={job} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <footer className="panel-footer">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => useNavStore.getState().go('queue', { focus: true })}
+        >
+          Show all jobs
+        </button>
+      </footer>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+// The navigation rail: one link per screen with its shortcut (Ctrl/Cmd+1, +2) in a tooltip and in
+// aria-keyshortcuts, the current one marked for screen readers, and the count of running jobs on Queue.
+import { Tooltip } from 'radix-ui';
+import { useAccountsStore } from '../accounts/accounts-store';
+import { jobCounts } from '../jobs/job-selectors';
+import { useJobsStore } from '../jobs/jobs-store';
+import { ariaShortcut, shortcutLabel } from '../../lib/platform';
+import { useNavStore, type Screen } from './nav-store';
+
+interface RailItem {
+  screen: Screen;
+  label: string;
+  key: string;
+  hint: string;
+}
+
+const CREATE: RailItem = { screen: 'create', label: 'Create', key: '1', hint: 'Projects and the job form' };
+const QUEUE: RailItem = {
+  screen: 'queue',
+  label: 'Queue',
+  key: '2',
+  hint: 'Every job, with filters and details',
+};
+export const RAIL_ITEMS: readonly RailItem[] = [CREATE, QUEUE];
+
+function RailLink({ item, badge, description }: { item: RailItem; badge?: string; description?: string }) {
+  const current = useNavStore((state) => state.screen === item.screen);
+  const descriptionId = `rail-${item.screen}-description`;
+  return (
+    <li>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <a
+            href={`#${item.screen}`}
+            className={`rail-link rail-${item.screen}`}
+            aria-current={current ? 'page' : undefined}
+            aria-keyshortcuts={ariaShortcut(item.key)}
+            // Radix describes the link by the tooltip when no description of its own is given.
+            {...(description ? { 'aria-describedby': descriptionId } : {})}
+            onClick={(event) => {
+              event.preventDefault();
+              useNavStore.getState().go(item.screen, { focus: true });
+            }}
+          >
+            <span className="rail-icon" aria-hidden="true" />
+            <span className="rail-label">{item.label}</span>
+            {badge ? (
+              <span className="rail-badge" aria-hidden="true">
+                {badge}
+              </span>
+            ) : null}
+          </a>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content className="tooltip" side="right" sideOffset={8}>
+            {item.hint}
+            <kbd className="kbd">{shortcutLabel(item.key)}</kbd>
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+      {description ? (
+        <span id={descriptionId} className="sr-only">
+          {description}
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+export function NavRail(): React.JSX.Element {
+  const byId = useJobsStore((state) => state.byId);
+  const accountId = useAccountsStore((state) => state.snapshot?.activeId ?? null);
+  const { running, unknown } = jobCounts(byId, accountId);
+  const queueWords = [
+    running > 0 ? `${running} running` : null,
+    unknown > 0 ? `${unknown} with an unknown outcome` : null,
+  ].filter(Boolean);
+
+  return (
+    <Tooltip.Provider delayDuration={400}>
+      <nav className="nav-rail" aria-label="Screens">
+        <ul className="rail-list">
+          <RailLink item={CREATE} />
+          <RailLink
+            item={QUEUE}
+            badge={running > 0 ? String(running > 99 ? '99+' : running) : unknown > 0 ? '!' : undefined}
+            description={queueWords.length > 0 ? queueWords.join(', ') : undefined}
+          />
+        </ul>
+      </nav>
+    </Tooltip.Provider>
+  );
+}

@@ -1,0 +1,102 @@
+// The queue's search (ids and values) and its filters: status (with our tracking states), project, type,
+// batch and date. Options come from the history itself.
+import { useMemo } from 'react';
+import { STATUS_FILTERS } from '../jobs/job-status';
+import { useJobsStore } from '../jobs/jobs-store';
+import {
+  filterOptions,
+  hasFilters,
+  NO_BATCH,
+  type FilterOption,
+  type QueueFilters as Filters,
+} from './queue-filter';
+import { useQueueStore } from './queue-store';
+
+const DATE_OPTIONS: readonly FilterOption[] = [
+  { value: 'today', label: 'Today' },
+  { value: '7d', label: 'Last 7 days' },
+  { value: '30d', label: 'Last 30 days' },
+];
+
+interface FilterSelectProps {
+  name: keyof Filters;
+  label: string;
+  allLabel: string;
+  options: readonly FilterOption[];
+}
+
+function FilterSelect({ name, label, allLabel, options }: FilterSelectProps): React.JSX.Element {
+  const value = useQueueStore((state) => state.filters[name]);
+  const id = `queue-filter-${name}`;
+  const all = name === 'date' ? 'all' : '';
+  // A chosen value whose jobs are all gone stays choosable, so the select never shows something else.
+  const shown =
+    value === all || options.some((option) => option.value === value)
+      ? options
+      : [...options, { value, label: `${value} (no jobs now)` }];
+  return (
+    <div className="filter">
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`select select-sm${value !== all ? ' is-filtering' : ''}`}
+        value={value}
+        onChange={(event) => useQueueStore.getState().setFilter(name, event.target.value)}
+      >
+        <option value={all}>{allLabel}</option>
+        {shown.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function QueueFilters(): React.JSX.Element {
+  const byId = useJobsStore((state) => state.byId);
+  const filters = useQueueStore((state) => state.filters);
+  const options = useMemo(() => filterOptions(byId), [byId]);
+  const batches = useMemo(
+    () =>
+      options.batches.length > 0 ? [{ value: NO_BATCH, label: 'Not in a batch' }, ...options.batches] : [],
+    [options.batches],
+  );
+
+  return (
+    <div className="queue-filters" role="search" aria-label="Filter jobs">
+      <div className="filter filter-search">
+        <label className="sr-only" htmlFor="queue-search">
+          Search jobs
+        </label>
+        <input
+          id="queue-search"
+          className="input input-search input-sm"
+          type="search"
+          placeholder="Search ids and values"
+          autoComplete="off"
+          spellCheck={false}
+          value={filters.query}
+          onChange={(event) => useQueueStore.getState().setFilter('query', event.target.value)}
+        />
+      </div>
+      <FilterSelect name="status" label="Status" allLabel="All statuses" options={STATUS_FILTERS} />
+      <FilterSelect name="project" label="Project" allLabel="All projects" options={options.projects} />
+      <FilterSelect name="type" label="Type" allLabel="All types" options={options.types} />
+      <FilterSelect name="batch" label="Batch" allLabel="All batches" options={batches} />
+      <FilterSelect name="date" label="Date" allLabel="Any date" options={DATE_OPTIONS} />
+      {hasFilters(filters) ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => useQueueStore.getState().clearFilters()}
+        >
+          Clear filters
+        </button>
+      ) : null}
+    </div>
+  );
+}

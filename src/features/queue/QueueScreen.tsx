@@ -1,0 +1,194 @@
+// The Queue screen: every job of the history, full width. A header with counts and the actions on the
+// selection (or, for export, on everything shown), the search and filters, the windowed grid, the detail
+// drawer beside it, and one notice saying how the last action went.
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { NoticeBar } from '../../components/NoticeBar';
+import { Spinner } from '../../components/Spinner';
+import { useNow } from '../../lib/ticker';
+import { stateKeyOf } from '../jobs/job-status';
+import { jobCount } from '../jobs/job-words';
+import { useJobsStore } from '../jobs/jobs-store';
+import { JobDrawer } from './JobDrawer';
+import { JobsGrid } from './JobsGrid';
+import { exportJobs, removeJobs, requeueJobs } from './queue-actions';
+import { hasFilters, visibleJobIds } from './queue-filter';
+import { QueueFilters } from './QueueFilters';
+import { useQueueStore } from './queue-store';
+import { TrackJobDialog } from './TrackJobDialog';
+
+/** Stable, so that the notice's own timer is not restarted by every render of the screen. */
+const dismissNotice = () => useQueueStore.getState().notify(null);
+
+function GridOverlay({ total, shown }: { total: number; shown: number }): React.JSX.Element | null {
+  const status = useJobsStore((state) => state.status);
+  const error = useJobsStore((state) => state.error);
+  const filtering = useQueueStore((state) => hasFilters(state.filters));
+  if (status === 'error') {
+    return (
+      <div className="grid-overlay">
+        <ErrorNotice title="The jobs could not be loaded" onRetry={() => void useJobsStore.getState().load()}>
+          {error}
+        </ErrorNotice>
+      </div>
+    );
+  }
+  if (shown > 0) return null;
+  if ((status === 'loading' || status === 'idle') && total === 0) {
+    return (
+      <div className="grid-overlay">
+        <div className="panel-loading">
+          <Spinner size="md" />
+          <p role="status">Loading jobs…</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="grid-overlay">
+      {total === 0 ? (
+        <EmptyState title="No jobs yet">
+          Jobs you submit from Create appear here and are followed until they succeed or fail. To follow a job
+          made elsewhere, choose “Track a job…”.
+        </EmptyState>
+      ) : (
+        <EmptyState title={filtering ? 'No job matches' : 'Nothing to show'}>
+          <p>Nothing matches these filters among {jobCount(total)}.</p>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm empty-state-action"
+            onClick={() => useQueueStore.getState().clearFilters()}
+          >
+            Clear filters
+          </button>
+        </EmptyState>
+      )}
+    </div>
+  );
+}
+
+export function QueueScreen(): React.JSX.Element {
+  const byId = useJobsStore((state) => state.byId);
+  const filters = useQueueStore((state) => state.filters);
+  const sort = useQueueStore((state) => state.sort);
+  const selected = useQueueStore((state) => state.selected);
+  const busy = useQueueStore((state) => state.busy);
+  const notice = useQueueStore((state) => state.notice);
+  const drawerOpen = useQueueStore((state) => state.drawerId !== null);
+  const [tracking, setTracking] = useState(false);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
+
+  // The date filter moves with the clock (a minute is fine); without it the clock is left out.
+  const minute = useNow(60_000);
+  const clock = filters.date === 'all' ? 0 : minute;
+  const ids = useMemo(() => visibleJobIds(byId, filters, sort, clock), [byId, filters, sort, clock]);
+  const total = useMemo(() => Object.keys(byId).length, [byId]);
+  const selectedIds = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
+  const failedIds = useMemo(
+    () => ids.filter((id) => byId[id] !== undefined && stateKeyOf(byId[id]) === 'FAILED'),
+    [ids, byId],
+  );
+  const exportIds = selectedIds.length > 0 ? selectedIds : ids;
+
+  const counts = [
+    ids.length === total ? jobCount(total) : `${ids.length.toLocaleString()} of ${jobCount(total)}`,
+    selectedIds.length > 0 ? `${selectedIds.length.toLocaleString()} selected` : null,
+  ].filter(Boolean);
+
+  return (
+    <div className="queue-screen">
+      <header className="queue-header">
+        <div className="queue-heading">
+          <h2 className="queue-title">Queue</h2>
+          <p className="queue-count" data-testid="queue-count">
+            {counts.join(' · ')}
+          </p>
+        </div>
+        <div className="queue-actions" role="group" aria-label="Actions on jobs">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={failedIds.length === 0}
+            title={
+              failedIds.length === 0
+                ? 'No failed job is shown'
+                : `Select the ${jobCount(failedIds.length, 'failed job')} shown`
+            }
+            onClick={() => useQueueStore.getState().selectOnly(failedIds)}
+          >
+            Select all failed
+          </button>
+          <span className="toolbar-divider" aria-hidden="true" />
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={selectedIds.length === 0 || busy !== null}
+            title={selectedIds.length === 0 ? 'Select jobs to requeue' : undefined}
+            onClick={() => void requeueJobs(selectedIds)}
+          >
+            {busy === 'requeue' ? <Spinner /> : null}
+            Requeue
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={exportIds.length === 0 || busy !== null}
+            title={
+              selectedIds.length > 0
+                ? `Export the ${jobCount(selectedIds.length)} selected`
+                : `Export the ${jobCount(ids.length)} shown`
+            }
+            onClick={() => void exportJobs(exportIds)}
+          >
+            {busy === 'export' ? <Spinner /> : null}
+            Export CSV
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm btn-danger-text"
+            disabled={selectedIds.length === 0 || busy !== null}
+            title={selectedIds.length === 0 ? 'Select jobs to remove' : undefined}
+            onClick={() => setConfirmingRemove(true)}
+          >
+            Remove from history
+          </button>
+          <span className="toolbar-divider" aria-hidden="true" />
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setTracking(true)}>
+            Track a job…
+          </button>
+        </div>
+      </header>
+
+      <QueueFilters />
+
+      <div className={`queue-main${drawerOpen ? ' has-drawer' : ''}`}>
+        <div className="grid-frame">
+          <JobsGrid ids={ids} byId={byId} />
+          <GridOverlay total={total} shown={ids.length} />
+        </div>
+        <JobDrawer />
+        <div className="queue-notice">
+          <NoticeBar notice={notice} onDismiss={dismissNotice} />
+        </div>
+      </div>
+
+      <TrackJobDialog open={tracking} onOpenChange={setTracking} />
+      <ConfirmDialog
+        open={confirmingRemove}
+        onOpenChange={setConfirmingRemove}
+        title={`Remove ${jobCount(selectedIds.length)} from the history?`}
+        confirmLabel="Remove from history"
+        busy={busy === 'remove'}
+        onConfirm={() => void removeJobs(selectedIds).then(() => setConfirmingRemove(false))}
+      >
+        <p>
+          The app forgets {selectedIds.length === 1 ? 'this job' : 'these jobs'}: no longer listed, no longer
+          followed. Jobs still running keep running on the service and still use credits; their outputs stay
+          there. This cannot be undone here, though a job can be followed again with “Track a job…”.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+// Which jobs the queue shows and in which order: filters (status incl. tracking states, project, type, batch,
+// date), a search by id (ours or the service's) or by any value's text, and a sort by any column. Pure
+// functions over the history; the text searched per job is cached on the job object, so only changed jobs
+// are read again.
+import type { JobView } from '../../../electron/shared/domain/job';
+import { rangeStart } from '../../lib/dates';
+import { jobTypeLabel } from '../../lib/job-type-labels';
+import { matchesStatusFilter, stateKeyOf, stateRank } from '../jobs/job-status';
+import type { JobsById } from '../jobs/jobs-store';
+import { shortId } from '../jobs/job-words';
+
+export type DateRange = 'all' | 'today' | '7d' | '30d';
+
+export interface QueueFilters {
+  /** '' for all, 'running', a state key (QUEUED…, submitting, unknown, lost). */
+  status: string;
+  /** A projectId, or '' for all. */
+  project: string;
+  /** A jobType, or '' for all. */
+  type: string;
+  /** A batchId, NO_BATCH for jobs outside any batch, or '' for all. */
+  batch: string;
+  date: DateRange;
+  query: string;
+}
+
+export const NO_BATCH = '(none)';
+
+export const NO_FILTERS: QueueFilters = {
+  status: '',
+  project: '',
+  type: '',
+  batch: '',
+  date: 'all',
+  query: '',
+};
+
+export const SORT_KEYS = [
+  'status',
+  'project',
+  'type',
+  'summary',
+  'created',
+  'finished',
+  'eta',
+  'batch',
+  'credits',
+] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type SortDirection = 'ascending' | 'descending';
+
+export interface QueueSort {
+  key: SortKey;
+  direction: SortDirection;
+}
+
+export const DEFAULT_SORT: QueueSort = { key: 'created', direction: 'descending' };
+
+/** Times and names sort in the order a person expects ("Banner 2" before "Banner 10", any case). */
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+/** Every text of a value: strings, and the strings inside asset objects ({image_url}, {audio_url, …}). */
+function textsOf(value: unknown, into: string[]): void {
+  if (typeof value === 'string') into.push(value);
+  else if (typeof value === 'number' || typeof value === 'boolean') into.push(String(value));
+  else if (Array.isArray(value)) for (const item of value) textsOf(item, into);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) textsOf(item, into);
+}
+
+const haystacks = new WeakMap<JobView, string>();
+
+/** The folded text a search looks in: both ids, the project, and every value. */
+export function searchTextOf(job: JobView): string {
+  let text = haystacks.get(job);
+  if (text === undefined) {
+    const parts = [job.id, job.uuid ?? '', job.projectName, job.summary];
+    textsOf(job.values, parts);
+    text = fold(parts.join('\n'));
+    haystacks.set(job, text);
+  }
+  return text;
+}
+
+function timeOf(iso: string | null): number | null {
+  if (!iso) return null;
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? null : time;
+}
+
+export function matchesFilters(
+  job: JobView,
+  filters: QueueFilters,
+  since: number | null,
+  needle: string,
+): boolean {
+  if (!matchesStatusFilter(job, filters.status)) return false;
+  if (filters.project && job.projectId !== filters.project) return false;
+  if (filters.type && job.jobType !== filters.type) return false;
+  if (filters.batch === NO_BATCH ? job.batchId !== null : filters.batch && job.batchId !== filters.batch) {
+    return false;
+  }
+  if (since !== null && (timeOf(job.createdAt) ?? 0) < since) return false;
+  return needle === '' || searchTextOf(job).includes(needle);
+}
+
+type SortValue = string | number | null;
+
+function sortValue(job: JobView, key: SortKey): SortValue {
+  switch (key) {
+    case 'status':
+      return stateRank(stateKeyOf(job));
+    case 'project':
+      return job.projectName.trim() || null;
+    case 'type':
+      return jobTypeLabel(job.jobType);
+    case 'summary':
+      return job.summary.trim() || null;
+    case 'created':
+      return timeOf(job.createdAt);
+    case 'finished':
+      return timeOf(job.finishedAt);
+    case 'eta':
+      return timeOf(job.expectedAt);
+    case 'batch':
+      return job.batchId === null
+        ? null
+        : `${job.batchId}\u0000${String(job.batchRow ?? 0).padStart(9, '0')}`;
+    case 'credits':
+      return job.creditUsed;
+  }
+}
+
+function compareValues(a: SortValue, b: SortValue): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return collator.compare(String(a), String(b));
+}
+
+/**
+ * The ids of the jobs shown, in order. Empty values (no finish time yet, no batch…) go last in either
+ * direction; ties fall back to newest first, then the id, so the order never jumps between renders.
+ */
+export function visibleJobIds(byId: JobsById, filters: QueueFilters, sort: QueueSort, now: number): string[] {
+  const since = rangeStart(filters.date, now);
+  const needle = fold(filters.query.trim());
+  const rows: Array<{ id: string; value: SortValue; created: number }> = [];
+  for (const job of Object.values(byId)) {
+    if (!matchesFilters(job, filters, since, needle)) continue;
+    rows.push({ id: job.id, value: sortValue(job, sort.key), created: timeOf(job.createdAt) ?? 0 });
+  }
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  rows.sort((a, b) => {
+    if (a.value === null || b.value === null) {
+      if (a.value !== b.value) return a.value === null ? 1 : -1;
+    } else {
+      const order = compareValues(a.value, b.value);
+      if (order !== 0) return sign * order;
+    }
+    return b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  });
+  return rows.map((row) => row.id);
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+function sortedOptions(entries: Map<string, string>): FilterOption[] {
+  return [...entries]
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+}
+
+/** The projects, types and batches present in the history, for the filters' options. */
+export function filterOptions(byId: JobsById): {
+  projects: FilterOption[];
+  types: FilterOption[];
+  batches: FilterOption[];
+} {
+  const projects = new Map<string, string>();
+  const types = new Map<string, string>();
+  const batches = new Map<string, string>();
+  for (const job of Object.values(byId)) {
+    if (!projects.has(job.projectId))
+      projects.set(job.projectId, job.projectName.trim() || 'Untitled project');
+    if (!types.has(job.jobType)) types.set(job.jobType, jobTypeLabel(job.jobType));
+    if (job.batchId !== null && !batches.has(job.batchId))
+      batches.set(job.batchId, `Batch ${shortId(job.batchId)}`);
+  }
+  return { projects: sortedOptions(projects), types: sortedOptions(types), batches: sortedOptions(batches) };
+}
+
+export function hasFilters(filters: QueueFilters): boolean {
+  return (
+    filters.status !== '' ||
+    filters.project !== '' ||
+    filters.type !== '' ||
+    filters.batch !== '' ||
+    filters.date !== 'all' ||
+    filters.query.trim() !== ''
+  );
+}

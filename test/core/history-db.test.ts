@@ -1,0 +1,88 @@
+// The history database: migrations from every earlier schema version (with the data kept), a damaged
+// file set aside with a message rather than replaced in silence, and a newer app's file left alone.
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LATEST_VERSION, migrate, openDatabase } from '../../electron/core/db/open-database';
+import { MIGRATIONS } from '../../electron/core/db/migrations';
+
+const dirs: string[] = [];
+function tempPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'jrs-db-'));
+  dirs.push(dir);
+  return join(dir, 'history.sqlite');
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A file exactly as a released version of the app left it: migrated only up to `version`. */
+function fileAtVersion(path: string, version: number): void {
+  const db = new Database(path);
+  migrate(
+    db,
+    MIGRATIONS.filter((migration) => migration.version <= version),
+  );
+  if (version >= 1) {
+    db.prepare(
+      `INSERT INTO jobs (id, uuid, account_id, project_id, project_name, job_type, status, tracking, source,
+        values_json, summary, first_seen_ms) VALUES ('h1', 'u1', 'acc', 'p1', 'Promo', 'video', 'SUCCESS',
+        'final', 'form', '{"headline":"Hi"}', 'Hi', 1700000000000)`,
+    ).run();
+  }
+  db.close();
+}
+
+describe('the history database', () => {
+  it('creates a new file at the latest schema version, in WAL mode', () => {
+    const path = tempPath();
+    const { db, notice } = openDatabase(path);
+    expect(notice).toBeNull();
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  for (let version = 0; version < LATEST_VERSION; version += 1) {
+    it(`migrates a file of schema version ${version} to ${LATEST_VERSION}, keeping its jobs`, () => {
+      const path = tempPath();
+      fileAtVersion(path, version);
+      const { db, notice } = openDatabase(path);
+      expect(notice).toBeNull();
+      expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+      const jobs = db.prepare('SELECT id, summary, requeued_ms FROM jobs').all();
+      expect(jobs).toEqual(version >= 1 ? [{ id: 'h1', summary: 'Hi', requeued_ms: null }] : []);
+      // Every table of the latest schema is there.
+      const tables = db
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+        .all()
+        .map((row) => (row as { name: string }).name);
+      expect(tables).toEqual(expect.arrayContaining(['batches', 'jobs', 'settings']));
+      db.close();
+    });
+  }
+
+  it('sets a damaged file aside under a dated name, says so, and starts a new history', () => {
+    const path = tempPath();
+    writeFileSync(path, Buffer.alloc(8192, 0x41)); // not a database at all
+    const { db, notice } = openDatabase(path, () => Date.parse('2026-11-22T10:00:00Z'));
+    expect(notice).toMatch(/could not be read/);
+    expect(notice).toContain('history.sqlite.damaged-2026-11-22T10-00-00-000Z');
+    const dir = join(path, '..');
+    expect(readdirSync(dir)).toContain('history.sqlite.damaged-2026-11-22T10-00-00-000Z');
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    db.close();
+  });
+
+  it('leaves a file from a newer app untouched and says to update', () => {
+    const path = tempPath();
+    const db = new Database(path);
+    db.pragma(`user_version = ${LATEST_VERSION + 5}`);
+    db.close();
+    expect(() => openDatabase(path)).toThrow(/newer version of the app/);
+    expect(existsSync(path)).toBe(true);
+    expect(readdirSync(join(path, '..')).some((name) => name.includes('damaged'))).toBe(false);
+  });
+});

@@ -1,0 +1,148 @@
+// The account's request gate on fake time: spacing at the rate, AIMD (halve on 429 once per round, floor,
+// slow additive recovery only while the rate holds requests back), slow start, and holds to the millisecond.
+import { describe, expect, it } from 'vitest';
+import { RateLimiter } from '../../electron/core/jobs/rate-limiter';
+import type { RateLimiterOptions } from '../../electron/core/jobs/rate-limiter';
+import { FakeTime } from '../fixtures/fake-time';
+
+function setup(options: RateLimiterOptions = {}) {
+  const time = new FakeTime();
+  const limiter = new RateLimiter(time, { slowStart: false, ...options });
+  /** Requests granted while asking at every ms for `ms`, answered at once without a 429. */
+  const drive = async (ms: number): Promise<number> => {
+    let granted = 0;
+    for (let step = 0; step < ms; step += 1) {
+      while (limiter.tryAcquire()) {
+        granted += 1;
+        limiter.onSuccess();
+      }
+      await time.advance(1);
+    }
+    return granted;
+  };
+  return { time, limiter, drive };
+}
+
+describe('RateLimiter', () => {
+  it('spaces requests at its rate and says when the next slot is', async () => {
+    const { time, limiter, drive } = setup({ initialPerSecond: 10, maxPerSecond: 10 });
+    expect(limiter.tryAcquire()).toBe(true);
+    expect(limiter.tryAcquire()).toBe(false);
+    expect(limiter.nextSlotAt()).toBe(time.now() + 100);
+    await time.advance(99);
+    expect(limiter.tryAcquire()).toBe(false);
+    await time.advance(1);
+    expect(limiter.tryAcquire()).toBe(true);
+    // One every 100 ms: at +100, +200 … +9,900 ms.
+    expect(await drive(10_000)).toBe(99);
+  });
+
+  it('halves on a 429, down to its floor', () => {
+    const { time, limiter } = setup({ initialPerSecond: 8, minPerSecond: 0.5 });
+    const rates: number[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      limiter.onRateLimited(time.now(), 0);
+      rates.push(limiter.ratePerSecond);
+    }
+    expect(rates).toEqual([4, 2, 1, 0.5, 0.5, 0.5]);
+  });
+
+  it('halves once per round: 429s for requests sent before the last halving say nothing new', async () => {
+    const { time, limiter } = setup({ initialPerSecond: 16 });
+    const sentAt = time.now();
+    await time.advance(50);
+    limiter.onRateLimited(sentAt, 1000);
+    limiter.onRateLimited(sentAt, 1000);
+    limiter.onRateLimited(sentAt, 1000);
+    expect(limiter.ratePerSecond).toBe(8);
+    limiter.onRateLimited(time.now(), 1000);
+    expect(limiter.ratePerSecond).toBe(4);
+  });
+
+  it('lets nothing through before Retry-After has passed, to the millisecond', async () => {
+    const { time, limiter } = setup({ initialPerSecond: 100 });
+    const start = time.now();
+    limiter.onRateLimited(start, 1500);
+    expect(limiter.blockedUntil).toBe(start + 1500);
+    expect(limiter.nextSlotAt()).toBe(start + 1500);
+    await time.advance(1499);
+    expect(limiter.tryAcquire()).toBe(false);
+    await time.advance(1);
+    expect(limiter.blockedUntil).toBeNull();
+    expect(limiter.tryAcquire()).toBe(true);
+  });
+
+  it('holds for a default second when a 429 carries no Retry-After, and a later hold never shortens one', async () => {
+    const { time, limiter } = setup();
+    const start = time.now();
+    limiter.onRateLimited(start);
+    expect(limiter.blockedUntil).toBe(start + 1000);
+    limiter.hold(start + 60_000);
+    limiter.onRateLimited(start, 2000);
+    expect(limiter.blockedUntil).toBe(start + 60_000);
+    await time.advance(60_000);
+    expect(limiter.tryAcquire()).toBe(true);
+  });
+
+  it('recovers slowly after a 429: +0.5/s per second the rate holds requests back, up to the max', async () => {
+    const { time, limiter, drive } = setup({ initialPerSecond: 10, maxPerSecond: 12 });
+    limiter.onRateLimited(time.now(), 0);
+    expect(limiter.ratePerSecond).toBe(5);
+    await drive(4000);
+    // Four saturated seconds: about 5 + 4 × 0.5.
+    expect(limiter.ratePerSecond).toBeGreaterThan(6.8);
+    expect(limiter.ratePerSecond).toBeLessThanOrEqual(7);
+    await drive(60_000);
+    expect(limiter.ratePerSecond).toBe(12);
+  });
+
+  it('grows ten times slower from 90 % of the rate that drew the last 429, and forgets it once well past', async () => {
+    const { time, limiter, drive } = setup({ initialPerSecond: 20, maxPerSecond: 40, recoveryPerSecond: 1 });
+    limiter.onRateLimited(time.now(), 0);
+    expect(limiter.ratePerSecond).toBe(10);
+    // 10 → 18 (90 % of 20) at +1/s per second: about 8 s.
+    await drive(8_000);
+    expect(limiter.ratePerSecond).toBeGreaterThan(17.5);
+    expect(limiter.ratePerSecond).toBeLessThanOrEqual(18.1);
+    // Then +0.1/s per second: 10 s more add about 1.
+    await drive(10_000);
+    expect(limiter.ratePerSecond).toBeGreaterThan(18.8);
+    expect(limiter.ratePerSecond).toBeLessThan(19.3);
+    // Past 22/s (110 % of 20) without a 429, the old limit no longer holds it back.
+    await drive(40_000);
+    expect(limiter.ratePerSecond).toBeGreaterThan(22);
+    const passed = limiter.ratePerSecond;
+    await drive(5_000);
+    expect(limiter.ratePerSecond).toBeGreaterThan(passed + 4);
+  });
+
+  it('does not grow while nothing is held back (idle or light traffic)', async () => {
+    const { time, limiter } = setup({ initialPerSecond: 10, maxPerSecond: 100 });
+    limiter.onRateLimited(time.now(), 0);
+    for (let second = 0; second < 30; second += 1) {
+      await time.advance(1000);
+      expect(limiter.tryAcquire()).toBe(true);
+      limiter.onSuccess();
+    }
+    expect(limiter.ratePerSecond).toBe(5);
+  });
+
+  it('with slow start, doubles per saturated second until the first 429, then grows additively', async () => {
+    const time = new FakeTime();
+    const limiter = new RateLimiter(time, { initialPerSecond: 10, maxPerSecond: 200 });
+    const drive = async (ms: number) => {
+      for (let step = 0; step < ms; step += 1) {
+        while (limiter.tryAcquire()) limiter.onSuccess();
+        await time.advance(1);
+      }
+    };
+    await drive(2000);
+    expect(limiter.ratePerSecond).toBeGreaterThan(35);
+    await drive(3000);
+    expect(limiter.ratePerSecond).toBe(200);
+    limiter.onRateLimited(time.now(), 0);
+    expect(limiter.ratePerSecond).toBe(100);
+    await drive(2000);
+    expect(limiter.ratePerSecond).toBeLessThanOrEqual(101);
+  });
+});
