@@ -53,7 +53,7 @@ export function jobHandlers(
     },
     'jobs:get': async ({ id }) => {
       const row = existing(id);
-      return toDetail(row, context.polling.expectedAt(row), null);
+      return toDetail(row, context.polling.expectedAt(row), context.polling.nextPollAt(row));
     },
     'jobs:requeue': ({ ids }) => requeueJobs(context, ids),
     'jobs:track': ({ uuid }) => trackJob(context, activeId(), uuid),

@@ -14,6 +14,7 @@ export interface AccountScheduler {
   add(target: PollTarget): void;
   remove(id: string): void;
   pollNow(id?: string): void;
+  nextPollAt(id: string): number | null;
   dispose(): void;
 }
 
@@ -77,6 +78,11 @@ export class JobPolling {
 
   pollNow(row: Pick<JobRow, 'id' | 'account_id'>): void {
     this.schedulers.get(row.account_id)?.pollNow(row.id);
+  }
+
+  /** When the job will be asked about next, or null (not followed, or a request is on its way). */
+  nextPollAt(row: Pick<JobRow, 'id' | 'account_id'>): number | null {
+    return this.schedulers.get(row.account_id)?.nextPollAt(row.id) ?? null;
   }
 
   /** Stops following an account's jobs (it was removed). */
