@@ -1,0 +1,111 @@
+// Notifications when jobs finish, on fake time: one per job when few finish together (a click opens it),
+// one summary when many do, one per batch when its last job finishes, and the balance re-read coalesced.
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '../../electron/core/app/deps';
+import { CreditsRefresher } from '../../electron/core/jobs/credits-refresher';
+import { JobNotifications } from '../../electron/core/jobs/job-notifications';
+import type { JobRow } from '../../electron/core/jobs/job-row';
+import { FakeTime } from '../fixtures/fake-time';
+
+function row(overrides: Partial<JobRow>): JobRow {
+  return {
+    id: 'job-1',
+    uuid: 'u-1',
+    account_id: 'acc',
+    project_id: 'p',
+    project_name: 'Spring promo',
+    job_type: 'video',
+    status: 'SUCCESS',
+    tracking: 'final',
+    tracking_note: null,
+    source: 'form',
+    request_json: null,
+    values_json: '{}',
+    summary: 'Hello Oslo',
+    record_json: null,
+    credit_used: 2,
+    output_path: null,
+    error: null,
+    created_at: null,
+    updated_at: null,
+    finished_at: null,
+    first_seen_ms: 0,
+    last_polled_ms: null,
+    batch_id: null,
+    batch_row: null,
+    archived: 0,
+    requeued_ms: null,
+    ...overrides,
+  };
+}
+
+function setup(openInBatch: (batchId: string) => number = () => 0) {
+  const time = new FakeTime();
+  const shown: Notification[] = [];
+  const notifications = new JobNotifications({
+    notifier: { notify: (notification) => shown.push(notification), setBadgeCount: () => undefined },
+    timers: time,
+    openInBatch,
+    batchCounts: () => ({ succeeded: 48, failed: 2, name: 'Autumn mailing' }),
+  });
+  return { time, shown, notifications };
+}
+
+describe('notifications when jobs finish', () => {
+  it('shows one per job when a few finish together, naming the job and, on failure, why', async () => {
+    const { time, shown, notifications } = setup();
+    notifications.finishedJob(row({ id: 'a' }));
+    notifications.finishedJob(row({ id: 'b', status: 'FAILED', error: 'The photo is blurred.' }));
+    expect(shown).toEqual([]);
+    await time.advance(1000);
+    expect(shown).toEqual([
+      { title: 'Job finished', body: 'Spring promo: Hello Oslo', jobId: 'a' },
+      { title: 'Job failed', body: 'Spring promo: Hello Oslo — The photo is blurred.', jobId: 'b' },
+    ]);
+  });
+
+  it('shows one summary when many finish together', async () => {
+    const { time, shown, notifications } = setup();
+    for (let index = 0; index < 12; index += 1) {
+      notifications.finishedJob(row({ id: `j${index}`, status: index < 3 ? 'FAILED' : 'SUCCESS' }));
+    }
+    await time.advance(1000);
+    expect(shown).toEqual([{ title: '12 jobs finished', body: '9 succeeded, 3 failed.' }]);
+  });
+
+  it('shows one per batch, when its last job finishes', async () => {
+    let open = 2;
+    const { time, shown, notifications } = setup(() => open);
+    notifications.finishedJob(row({ id: 'x', batch_id: 'batch-1' }));
+    await time.advance(1000);
+    expect(shown).toEqual([]);
+    open = 0;
+    notifications.finishedJob(row({ id: 'y', batch_id: 'batch-1' }));
+    notifications.finishedJob(row({ id: 'z', batch_id: 'batch-1' }));
+    await time.advance(1000);
+    expect(shown).toEqual([{ title: 'Batch finished: Autumn mailing', body: '48 succeeded, 2 failed.' }]);
+  });
+});
+
+describe('the balance after jobs finish', () => {
+  it('is read once for a burst of finished jobs', async () => {
+    const time = new FakeTime();
+    const reads: string[] = [];
+    const seen: number[] = [];
+    const refresher = new CreditsRefresher({
+      timers: time,
+      fetchCredits: async (accountId) => {
+        reads.push(accountId);
+        return 90;
+      },
+      onCredits: (_accountId, credits) => seen.push(credits),
+    });
+    for (let index = 0; index < 500; index += 1) refresher.schedule('acc');
+    await time.advance(500);
+    expect(reads).toEqual(['acc']);
+    expect(seen).toEqual([90]);
+    refresher.schedule('acc');
+    await time.advance(500);
+    expect(reads).toEqual(['acc', 'acc']);
+  });
+});
