@@ -255,6 +255,14 @@ export class JobStore {
     this.db.prepare('UPDATE jobs SET next_at = ? WHERE run_id IS NOT NULL AND next_at IS NULL').run(now);
   }
 
+  /** The account's job ids, oldest first (for tests that must find a job the client never heard of). */
+  ids(accountId: string): string[] {
+    return this.db
+      .prepare<[string], { uuid: string }>('SELECT uuid FROM jobs WHERE account_id = ? ORDER BY rowid')
+      .all(accountId)
+      .map((row) => row.uuid);
+  }
+
   count(accountId?: string): number {
     const row = accountId
       ? this.db

@@ -129,6 +129,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         const account = accounts.byApiKey(apiKey);
         return account ? jobs.count(account.id) : 0;
       },
+      jobIds: (apiKey) => {
+        const account = accounts.byApiKey(apiKey);
+        return account ? jobs.ids(account.id) : [];
+      },
       credits: (apiKey) => accounts.byApiKey(apiKey)?.credits ?? Number.NaN,
       fileKeys: () => files.keys(),
     },

@@ -82,6 +82,8 @@ export interface SandboxOptions {
 export interface SandboxInspector {
   /** Jobs stored for an account (all accounts when no key is given). */
   jobCount(apiKey?: string): number;
+  /** An account's job ids, oldest first. */
+  jobIds(apiKey: string): string[];
   credits(apiKey: string): number;
   /** Storage keys of the files the sandbox holds. */
   fileKeys(): string[];

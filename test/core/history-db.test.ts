@@ -1,6 +1,6 @@
 // The history database: migrations from every earlier schema version (with the data kept), a damaged
 // file set aside with a message rather than replaced in silence, and a newer app's file left alone.
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -74,6 +74,13 @@ describe('the history database', () => {
     expect(readdirSync(dir)).toContain('history.sqlite.damaged-2026-11-22T10-00-00-000Z');
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     db.close();
+  });
+
+  it('does not take a file it cannot open (here a folder in its place) for damage: it says so and moves nothing', () => {
+    const path = tempPath();
+    mkdirSync(path);
+    expect(() => openDatabase(path)).toThrow(/could not be opened.*Check that the disk has space/);
+    expect(readdirSync(join(path, '..')).some((name) => name.includes('damaged'))).toBe(false);
   });
 
   it('leaves a file from a newer app untouched and says to update', () => {

@@ -196,6 +196,42 @@ describe('requeue', () => {
   });
 });
 
+describe('requeue when the unknown id is not the first', () => {
+  it('never sends again the ids the service already requeued before it stopped', async () => {
+    const lines: string[] = [];
+    const own = await startSandbox({
+      seed: makeTestSeed({ durationMs: 200 }),
+      log: (line) => lines.push(line),
+    });
+    try {
+      const { call, dir } = await newCore();
+      value(await call('accounts:add', { name: 'Own', baseUrl: own.url, apiKey: KEY_A }));
+      const good = value(await call('jobs:submit', request(IDS.failing, 'Good')));
+      const gone = value(await call('jobs:submit', request(IDS.failing, 'Gone')));
+      await until(
+        () => listOf(call),
+        (jobs) => jobs.every((job) => job.status === 'FAILED'),
+      );
+      const db = new Database(join(dir, 'history.sqlite'));
+      db.prepare('UPDATE jobs SET uuid = ? WHERE id = ?').run(
+        'deadbeef-0000-4000-8000-00000000beef',
+        gone.id,
+      );
+      db.close();
+      lines.length = 0;
+      const result = value(await call('jobs:requeue', { ids: [good.id, gone.id] }));
+      expect(result).toEqual({ requeued: [good.id], lost: [gone.id], skipped: [] });
+      // One trigger: the service requeued Good before it stopped at Gone; Good is not sent twice.
+      expect(lines.filter((line) => line.startsWith('POST /jobs/trigger-job'))).toHaveLength(1);
+      const requeued = (await listOf(call)).find((job) => job.id === good.id)!;
+      expect(requeued).toMatchObject({ tracking: 'active', error: null });
+    } finally {
+      await Promise.all(cores.splice(0).map((core) => core.dispose()));
+      await own.close();
+    }
+  });
+});
+
 describe('tracking a job by id', () => {
   it('adds a job created elsewhere, with its project name and values, and follows it', async () => {
     const { call } = await withAccount();
@@ -271,6 +307,28 @@ describe('removing an account', () => {
   });
 });
 
+describe('jobs of an account that is no longer in the list', () => {
+  it('are kept read-only after a restart (a session-only account), not hidden and not polled', async () => {
+    const first = await newCore();
+    value(
+      await first.call('accounts:add', {
+        name: 'Just today',
+        baseUrl: remote.url,
+        apiKey: KEY_A,
+        sessionOnly: true,
+      }),
+    );
+    const job = value(await first.call('jobs:submit', request()));
+    await cores.pop()!.dispose();
+
+    const again = await newCore({ dir: first.dir, secrets: new MemorySecretStore() });
+    expect(value(await again.call('accounts:snapshot')).accounts).toEqual([]);
+    const kept = value(await again.call('jobs:list', { includeArchived: true }));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ id: job.id, archived: true });
+  });
+});
+
 describe('a damaged history file', () => {
   it('is set aside, and the app says so instead of starting empty in silence', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'jrs-jobs-'));
@@ -281,5 +339,19 @@ describe('a damaged history file', () => {
     expect(message).toMatch(/could not be read, so it was set aside as .*history\.sqlite\.damaged-/);
     expect((await readdir(dir)).some((name) => name.startsWith('history.sqlite.damaged-'))).toBe(true);
     expect(await listOf(call)).toEqual([]);
+  });
+});
+
+describe('an unknown outcome found by its id', () => {
+  it('tracking the job the unknown submission did create resolves it instead of adding a second row', async () => {
+    const { call } = await withAccount();
+    remote.faults.script({ kind: 'reset-after' }, { method: 'POST', path: '/jobs/v2' });
+    const unknown = value(await call('jobs:submit', request(IDS.video, 'Did it get through?')));
+    expect(unknown.tracking).toBe('unknown');
+    // The person finds the job on the service (another tool, a colleague) and pastes its id.
+    const uuid = remote.inspect.jobIds(KEY_A).at(-1)!;
+    const resolved = value(await call('jobs:track', { uuid }));
+    expect(resolved).toMatchObject({ id: unknown.id, uuid, tracking: 'active' });
+    expect(await listOf(call)).toHaveLength(1);
   });
 });

@@ -45,11 +45,16 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): 
 
 function check(db: Db): void {
   const result = db.pragma('quick_check', { simple: true });
-  if (result !== 'ok') throw new Error(`quick_check: ${String(result)}`);
+  if (result !== 'ok') throw new FailedCheck(`quick_check: ${String(result)}`);
 }
 
-function isNewerSchema(error: unknown): boolean {
-  return error instanceof AppError && error.kind === 'database';
+class FailedCheck extends Error {}
+
+/** Damage (not a busy, full or read-only disk, nor a newer app's file): only then is the file set aside. */
+function isDamage(error: unknown): boolean {
+  if (error instanceof FailedCheck) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)/.test(code);
 }
 
 function setAside(path: string, now: number): string {
@@ -80,8 +85,15 @@ export function openDatabase(path: string, now: () => number = Date.now): Opened
   try {
     return { db: openChecked(path), notice: null };
   } catch (error) {
-    // A newer app's file is not damaged: keep it as it is and say what to do.
-    if (isNewerSchema(error) || !existsSync(path)) throw error;
+    if (!existsSync(path)) throw error;
+    // Anything else (a newer app's file, a busy or full disk) leaves the file as it is, with a sentence.
+    if (!isDamage(error)) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(
+        'database',
+        `The job history (${path}) could not be opened: ${(error as Error).message}. Check that the disk has space and the folder can be written, then restart the app.`,
+      );
+    }
     const aside = setAside(path, now());
     const db = openChecked(path);
     return {

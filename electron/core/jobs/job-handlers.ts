@@ -63,7 +63,8 @@ export function jobHandlers(
       return undefined;
     },
     'jobs:remove': async ({ ids }) => {
-      const rows = ids.flatMap((id) => repo.get(id) ?? []);
+      // A job being sent stays until the service answers: removing it now would lose a job that exists.
+      const rows = ids.flatMap((id) => repo.get(id) ?? []).filter((row) => row.tracking !== 'submitting');
       for (const row of rows) context.polling.unfollow(row);
       const removed = repo.remove(rows.map((row) => row.id));
       for (const row of rows) feed.changed(row.account_id, row.id);

@@ -35,6 +35,16 @@ export interface JobPollingDeps {
   finished(row: JobRow): void;
 }
 
+/** Whether a (non-final) answer says anything the history does not have yet. */
+function changedBy(row: JobRow, job: Job): boolean {
+  return (
+    row.status !== job.job_status ||
+    row.updated_at !== (job.updated_at ?? null) ||
+    row.tracking_note !== null ||
+    row.uuid !== job.uuid
+  );
+}
+
 export function targetOf(row: JobRow): PollTarget | null {
   if (!row.uuid) return null;
   return {
@@ -46,8 +56,13 @@ export function targetOf(row: JobRow): PollTarget | null {
   };
 }
 
+/** Final answers that predate a requeue are set aside this often at most, then believed. */
+const STALE_FINAL_LIMIT = 3;
+
 export class JobPolling {
   private readonly schedulers = new Map<string, AccountScheduler>();
+  /** Jobs requeued lately, by id: how many final answers from before the requeue were set aside. */
+  private readonly staleFinals = new Map<string, number>();
 
   constructor(private readonly deps: JobPollingDeps) {}
 
@@ -55,7 +70,8 @@ export class JobPolling {
   start(): void {
     const { repo } = this.deps;
     for (const accountId of repo.accountIds()) {
-      const samples = repo.finishedJobs(accountId).flatMap((row) => {
+      // Oldest first: the model keeps the latest of each project's durations.
+      const samples = [...repo.finishedJobs(accountId)].reverse().flatMap((row) => {
         const durationMs = Date.parse(row.finished_at) - (row.requeued_ms ?? Date.parse(row.created_at));
         return Number.isFinite(durationMs) && durationMs >= 0
           ? [{ key: { projectId: row.project_id, jobType: row.job_type }, durationMs }]
@@ -117,12 +133,34 @@ export class JobPolling {
     return scheduler;
   }
 
+  /**
+   * After a requeue the service may still answer with the old final record for a moment (the spec does
+   * not say what status a requeued job has): the same updated_at as before the requeue means it has not
+   * picked the job up yet, so the answer is set aside (a few times at most) and the job asked about again.
+   */
+  private isStaleFinal(before: JobRow, job: Job): boolean {
+    if (before.requeued_ms === null || before.status !== null) return false;
+    if (job.updated_at === undefined || job.updated_at !== before.updated_at) return false;
+    const seen = (this.staleFinals.get(before.id) ?? 0) + 1;
+    this.staleFinals.set(before.id, seen);
+    if (seen > STALE_FINAL_LIMIT) {
+      this.staleFinals.delete(before.id);
+      return false;
+    }
+    return true;
+  }
+
   private listener(): PollListener {
     const { repo, clock } = this.deps;
     return {
       onRecord: (target: PollTarget, job: Job, final: boolean) => {
         const before = repo.get(target.id);
         if (!before || before.tracking !== 'active') return; // removed or requeued meanwhile
+        if (final && this.isStaleFinal(before, job)) {
+          this.follow(before);
+          return;
+        }
+        if (!final && !changedBy(before, job)) return; // nothing new: no write, no event
         repo.applyRecord(target.id, recordColumns(job, clock.now(), before), clock.now());
         const after = repo.get(target.id);
         if (!after) return;

@@ -71,7 +71,8 @@ function prepareStatements(db: Database) {
     setTracking: prepare(`UPDATE jobs SET tracking = @tracking, tracking_note = @note WHERE id = @id`),
     note: prepare(`UPDATE jobs SET tracking_note = @note, last_polled_ms = @nowMs WHERE id = @id`),
     requeued: prepare(`
-        UPDATE jobs SET tracking = 'active', tracking_note = NULL, finished_at = NULL, requeued_ms = @nowMs
+        UPDATE jobs SET tracking = 'active', tracking_note = NULL, finished_at = NULL, requeued_ms = @nowMs,
+          status = NULL, error = NULL, credit_used = NULL, output_path = NULL
         WHERE id = @id`),
     get: prepare(`SELECT * FROM jobs WHERE id = ?`),
     byUuid: prepare(`SELECT * FROM jobs WHERE account_id = ? AND uuid = ?`),
@@ -184,6 +185,15 @@ export class JobRepository {
   /** The account was removed: its jobs stay, read-only. */
   archiveAccount(accountId: string): void {
     this.statements.archive.run(accountId);
+  }
+
+  /** Archives the jobs of every account not in `known`; answers how many. */
+  archiveOrphans(known: readonly string[]): number {
+    const placeholders = known.map(() => '?').join(', ');
+    const sql = known.length
+      ? `UPDATE jobs SET archived = 1 WHERE archived = 0 AND account_id NOT IN (${placeholders})`
+      : `UPDATE jobs SET archived = 1 WHERE archived = 0`;
+    return this.db.prepare(sql).run(...known).changes;
   }
 
   removeAccount(accountId: string): number {

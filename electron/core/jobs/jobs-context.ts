@@ -17,6 +17,7 @@ export interface JobsContext {
   clock: Clock;
   /** Sent as session_id with every job this run of the app submits. */
   sessionId: string;
+  log?: (line: string) => void;
 }
 
 export function viewOf(context: JobsContext, row: JobRow): JobView {

@@ -105,11 +105,16 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     feed,
     clock,
     sessionId: randomUUID(),
+    log: deps.log,
   } satisfies JobsContext);
 
   const interrupted = recoverInterruptedSubmissions(context);
   if (interrupted > 0)
     deps.log?.(`${interrupted} submission(s) were interrupted by the last exit: outcome unknown`);
+  // Jobs of accounts no longer in the list (a session-only account, a crash between removing an account
+  // and archiving its jobs) are kept read-only, not polled in vain and not hidden.
+  const orphans = repo.archiveOrphans(accounts.registry.list().map((account) => account.id));
+  if (orphans > 0) deps.log?.(`${orphans} job(s) of accounts no longer in the list were kept read-only`);
   polling.start();
   deps.notifier.setBadgeCount(repo.countRunning());
 

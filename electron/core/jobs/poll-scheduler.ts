@@ -326,11 +326,13 @@ export class PollScheduler {
     this.emit(() => this.deps.listener.onError(entry.target, error));
   }
 
-  /** The service's own clock when it gave both times (no skew), else ours since the job started. */
+  /** The service's own clock when it gave both times (no skew), else ours since the job (re)started. */
   private durationOf(target: PollTarget, job: Job, now: number): number {
     const created = parseTime(job.created_at);
     const updated = parseTime(job.updated_at);
-    if (created !== null && updated !== null && updated >= created) return updated - created;
+    // A requeued job's created_at is its first run's: its clock restarted at the requeue.
+    const start = created === null ? null : Math.max(created, target.startedAtMs);
+    if (start !== null && updated !== null && updated >= start) return updated - start;
     return Math.max(0, now - target.startedAtMs);
   }
 

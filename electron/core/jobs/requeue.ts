@@ -4,6 +4,7 @@
 import type { RequeueResult } from '../../shared/domain/job';
 import type { ApiClient } from '../api';
 import { isApiError } from '../api';
+import { AppError } from '../app/app-error';
 import type { JobRow } from './job-row';
 import type { JobsContext } from './jobs-context';
 
@@ -14,29 +15,45 @@ const CHUNK = 500;
 /** A job the service has accepted: it has the service's id. */
 type SentRow = JobRow & { uuid: string };
 
-async function unknownTo(client: ApiClient, rows: readonly SentRow[]): Promise<Set<string>> {
-  const lost = new Set<string>();
-  for (const row of rows) {
+/** The first of `rows` the service answers "Job not found" for, by position; -1 when it knows them all. */
+async function firstUnknown(client: ApiClient, rows: readonly SentRow[]): Promise<number> {
+  for (const [index, row] of rows.entries()) {
     try {
       await client.getJob(row.uuid);
     } catch (error) {
-      if (isApiError(error) && error.kind === 'not-found') lost.add(row.id);
-      else throw error;
+      if (isApiError(error) && error.kind === 'not-found') return index;
+      throw error;
     }
   }
-  return lost;
+  return -1;
 }
 
+/**
+ * Requeues `rows` in order and returns the ids the service did not know. The service stops at the first
+ * unknown id and keeps the ones before it requeued: those are never sent again (that would run them
+ * twice); the unknown one is lost, and the rest are sent anew.
+ */
 async function trigger(client: ApiClient, rows: readonly SentRow[]): Promise<Set<string>> {
-  try {
-    await client.triggerJobs(rows.map((row) => row.uuid));
-    return new Set();
-  } catch (error) {
-    if (!isApiError(error) || error.kind !== 'not-found') throw error;
+  const lost = new Set<string>();
+  let remaining = rows;
+  while (remaining.length > 0) {
+    try {
+      await client.triggerJobs(remaining.map((row) => row.uuid));
+      return lost;
+    } catch (error) {
+      if (!isApiError(error) || error.kind !== 'not-found') throw error;
+    }
+    const index = await firstUnknown(client, remaining);
+    const unknown = remaining[index];
+    if (!unknown) {
+      throw new AppError(
+        'invalid-response',
+        'The service said it could not find one of the jobs, yet it knows each of them. Try the requeue again.',
+      );
+    }
+    lost.add(unknown.id);
+    remaining = remaining.slice(index + 1);
   }
-  const lost = await unknownTo(client, rows);
-  const known = rows.filter((row) => !lost.has(row.id));
-  if (known.length > 0) await client.triggerJobs(known.map((row) => row.uuid));
   return lost;
 }
 
@@ -63,7 +80,26 @@ export async function requeueJobs(context: JobsContext, ids: readonly string[]):
     const { client } = await accounts.connections.get(accountId);
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
-      const lost = await trigger(client, chunk);
+      let lost: Set<string>;
+      try {
+        lost = await trigger(client, chunk);
+      } catch (error) {
+        if (!isApiError(error) || !error.outcomeUnknown) throw error;
+        // They may have been requeued: follow them, so the service's own answers show where they stand.
+        repo.markRequeued(
+          chunk.map((row) => row.id),
+          clock.now(),
+        );
+        for (const row of chunk) {
+          const current = repo.get(row.id);
+          if (current) polling.follow(current);
+          feed.changed(accountId, row.id);
+        }
+        throw new AppError(
+          error.kind,
+          `${error.message} The app is checking those jobs now; look at their status before requeueing them again.`,
+        );
+      }
       const requeued = chunk.filter((row) => !lost.has(row.id));
       repo.markRequeued(
         requeued.map((row) => row.id),

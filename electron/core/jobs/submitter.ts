@@ -4,7 +4,7 @@
 // the job becomes `unknown`: shown with the values sent, for the person to resubmit or discard. Never
 // resubmitted silently; never vanishes.
 import { randomUUID } from 'node:crypto';
-import type { CreateJobRequest } from '../../shared/api/schemas';
+import type { CreateJobRequest, Job } from '../../shared/api/schemas';
 import type { JobView, SubmitJob } from '../../shared/domain/job';
 import { isApiError } from '../api';
 import { AppError } from '../app/app-error';
@@ -22,21 +22,37 @@ function unknownNote(error: unknown): string {
   return `The connection broke after the job was sent, so it may or may not have been created (${errorSentence(error)}). Resubmit it, or discard it if you can see it was created.`;
 }
 
-/** Sends the stored request of a `submitting` row and records what came of it. */
-async function send(context: JobsContext, row: JobRow): Promise<JobView> {
-  const { repo, accounts, clock, feed, polling } = context;
+/**
+ * Sends the stored request of a `submitting` row and records what came of it. `refused` handles a POST
+ * that provably created nothing; once the service has answered with a job, the row is never removed,
+ * whatever fails locally afterwards.
+ */
+async function send(context: JobsContext, row: JobRow, refused: (error: unknown) => void): Promise<JobView> {
+  const { repo, accounts, clock, feed, polling, log } = context;
   const body = JSON.parse(row.request_json ?? 'null') as CreateJobRequest;
+  let job: Job;
   try {
     const { client } = await accounts.connections.get(row.account_id);
-    const job = await client.createJob(body);
-    repo.applyRecord(row.id, recordColumns(job, clock.now()), clock.now());
+    job = await client.createJob(body);
   } catch (error) {
     if (isApiError(error) && error.outcomeUnknown) {
       repo.setTracking(row.id, 'unknown', unknownNote(error));
       feed.changed(row.account_id, row.id);
       return viewOf(context, rowOf(context, row.id));
     }
+    refused(error);
     throw error;
+  }
+  try {
+    repo.applyRecord(row.id, recordColumns(job, clock.now()), clock.now());
+  } catch (error) {
+    // The job exists and was paid for: keep the row (still `submitting`, so the next start shows it as
+    // unknown) and say which job it is, so it can be tracked by id.
+    log?.(`the history could not record job ${job.uuid}: ${(error as Error).message}`);
+    throw new AppError(
+      'database',
+      `The job was created (id ${job.uuid}), but the history could not be saved. Free some disk space, restart the app, and track the job by its id.`,
+    );
   }
   const sent = rowOf(context, row.id);
   polling.follow(sent);
@@ -69,14 +85,11 @@ export async function submitJob(
     nowMs: context.clock.now(),
   });
   context.feed.changed(accountId, id);
-  try {
-    return await send(context, rowOf(context, id));
-  } catch (error) {
+  return send(context, rowOf(context, id), () => {
     // The service refused it (or it provably never left): nothing was created, nothing to keep.
     context.repo.remove([id]);
     context.feed.changed(accountId, id);
-    throw error;
-  }
+  });
 }
 
 function unknownRow(context: JobsContext, id: string): JobRow {
@@ -97,14 +110,11 @@ export async function resubmitJob(context: JobsContext, id: string): Promise<Job
   const row = unknownRow(context, id);
   context.repo.setTracking(id, 'submitting', null);
   context.feed.changed(row.account_id, id);
-  try {
-    return await send(context, rowOf(context, id));
-  } catch (error) {
-    // Still unknown: the first attempt may have gone through; the person decides again.
+  return send(context, rowOf(context, id), (error) => {
+    // This attempt created nothing, but the first one may have: the person decides again.
     context.repo.setTracking(id, 'unknown', `Resubmitting failed: ${errorSentence(error)}`);
     context.feed.changed(row.account_id, id);
-    throw error;
-  }
+  });
 }
 
 export function discardJob(context: JobsContext, id: string): void {

@@ -30,6 +30,19 @@ export async function trackJob(context: JobsContext, accountId: string, uuid: st
     }
     throw error;
   }
+  // A submission whose outcome was unknown, found: its client request id is in the job's input.
+  const requestId = job.input['client_request_id'];
+  const pending = typeof requestId === 'string' ? repo.get(requestId) : undefined;
+  if (pending && pending.account_id === accountId && pending.tracking === 'unknown') {
+    repo.applyRecord(pending.id, recordColumns(job, clock.now()), clock.now());
+    const resolved = rowOf(context, pending.id);
+    polling.follow(resolved);
+    feed.changed(accountId, pending.id);
+    return viewOf(context, resolved);
+  }
+  // Tracked twice at once: the other call added it meanwhile.
+  const added = repo.getByUuid(accountId, uuid);
+  if (added) return viewOf(context, added);
   // The record names its project by id; the name comes from the active projects when it is one of them.
   const projects = await client.listActiveProjects().catch(() => []);
   const project = projects.find((candidate) => candidate.projectId === job.template_id);
