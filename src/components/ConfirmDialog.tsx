@@ -7,13 +7,15 @@ interface ConfirmDialogProps {
   onOpenChange(open: boolean): void;
   title: string;
   children: ReactNode;
+  /** A control to decide with (a checkbox), after the description and not part of it. */
+  extra?: ReactNode;
   confirmLabel: string;
   onConfirm(): void;
   busy?: boolean;
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps): React.JSX.Element {
-  const { open, onOpenChange, title, children, confirmLabel, onConfirm, busy = false } = props;
+  const { open, onOpenChange, title, children, extra, confirmLabel, onConfirm, busy = false } = props;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -23,6 +25,7 @@ export function ConfirmDialog(props: ConfirmDialogProps): React.JSX.Element {
           <AlertDialog.Description asChild>
             <div className="dialog-description">{children}</div>
           </AlertDialog.Description>
+          {extra}
           <div className="dialog-actions">
             <AlertDialog.Cancel className="btn btn-secondary">Cancel</AlertDialog.Cancel>
             <AlertDialog.Action

@@ -164,7 +164,7 @@ describe('header', () => {
     expect(api.callsOf('accounts:remove')).toEqual([{ id: 'a-1', deleteHistory: true }]);
   });
 
-  it('says that the sandbox’s demo jobs and credits go with it', async () => {
+  it('says that the sandbox’s demo data goes with it and its jobs stay unless asked', async () => {
     const sandbox = snapshot({
       accounts: [
         { ...snapshot().accounts[0]!, id: 's', name: 'Sandbox (demo)', kind: 'sandbox', storage: 'session' },
@@ -175,7 +175,15 @@ describe('header', () => {
     await user.click(await screen.findByRole('button', { name: /^Account: Sandbox/ }));
     await user.click(await screen.findByRole('menuitem', { name: /^Remove/ }));
     const confirm = await screen.findByRole('alertdialog');
-    expect(confirm).toHaveTextContent('its demo projects, jobs and credits are gone with it');
+    expect(confirm).toHaveTextContent(
+      'The built-in sandbox and its demo data (projects, credits, files) are deleted.',
+    );
+    expect(confirm).toHaveTextContent(
+      'Its jobs stay in the Queue, greyed, unless you also delete the history.',
+    );
+    expect(confirm).not.toHaveTextContent('keychain');
+    // The checkbox follows the description; its label is not read as part of it.
+    expect(confirm).toHaveAccessibleDescription(expect.not.stringContaining('Also delete') as string);
     expect(
       within(confirm).getByRole('checkbox', { name: 'Also delete this account’s job history' }),
     ).not.toBeChecked();

@@ -3,7 +3,7 @@
 // sorting by column, selection by mouse and keyboard, "Select all failed", the toolbar's actions, the detail
 // drawer's actions and the words said after each, an unknown outcome resolved, and tracking a job by id.
 import './setup';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../electron/shared/domain/job';
@@ -375,6 +375,20 @@ describe('the detail drawer', () => {
     expect(within(drawer).getByRole('button', { name: 'Copy history id' })).toBeInTheDocument();
     await within(drawer).findByText('Service record');
     expect(drawer.querySelector('.json-text')?.textContent).toContain('"job_status": "IN_PROGRESS"');
+  });
+
+  it('opens on a double-click without leaving the row selected', async () => {
+    const { grid } = await open('Spring launch');
+    expect(selectedSummaries(grid)).toEqual([]);
+    expect(grid).toHaveAttribute('aria-activedescendant', 'job-row-h-running');
+  });
+
+  it('says a preview is unavailable when it cannot load', async () => {
+    const { drawer } = await open('Spring launch');
+    fireEvent.error(within(drawer).getByRole('img', { name: 'Image for hero' }));
+    expect(within(drawer).getByText('Preview unavailable')).toBeInTheDocument();
+    expect(within(drawer).queryByRole('img', { name: 'Image for hero' })).not.toBeInTheDocument();
+    expect(within(drawer).getByText('https://cdn.example.com/hero.png')).toBeInTheDocument();
   });
 
   it('copies an id', async () => {

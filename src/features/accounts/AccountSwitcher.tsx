@@ -35,6 +35,22 @@ function RemovalWords({
   account: AccountView | null;
   deleteHistory: boolean;
 }): React.JSX.Element {
+  if (account?.kind === 'sandbox') {
+    // The sandbox has no key of the person's to forget; its demo data goes, its jobs stay unless asked.
+    return (
+      <>
+        <p>
+          The app forgets this account. The built-in sandbox and its demo data (projects, credits, files) are
+          deleted.
+        </p>
+        <p className="confirm-note">
+          {deleteHistory
+            ? 'Its job history is deleted from this computer too.'
+            : 'Its jobs stay in the Queue, greyed, unless you also delete the history.'}
+        </p>
+      </>
+    );
+  }
   const key =
     account?.storage === 'keychain'
       ? 'Its API key is deleted from the keychain.'
@@ -42,10 +58,8 @@ function RemovalWords({
   return (
     <>
       <p>
-        The app forgets this account. {key}{' '}
-        {account?.kind === 'sandbox'
-          ? 'This is the built-in sandbox: its demo projects, jobs and credits are gone with it.'
-          : 'Jobs already submitted keep running on the service; you can connect the account again later with its key.'}
+        The app forgets this account. {key} Jobs already submitted keep running on the service; you can
+        connect the account again later with its key.
       </p>
       <p className="confirm-note">
         {deleteHistory
@@ -158,6 +172,16 @@ export function AccountSwitcher(): React.JSX.Element | null {
         title={`Remove “${removing?.name ?? ''}”?`}
         confirmLabel="Remove account"
         busy={busy}
+        extra={
+          <label className="checkbox dialog-option">
+            <input
+              type="checkbox"
+              checked={deleteHistory}
+              onChange={(event) => setDeleteHistory(event.target.checked)}
+            />
+            <span>Also delete this account’s job history</span>
+          </label>
+        }
         onConfirm={() => {
           const target = removing;
           if (!target) return;
@@ -168,14 +192,6 @@ export function AccountSwitcher(): React.JSX.Element | null {
         }}
       >
         <RemovalWords account={removing} deleteHistory={deleteHistory} />
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={deleteHistory}
-            onChange={(event) => setDeleteHistory(event.target.checked)}
-          />
-          <span>Also delete this account’s job history</span>
-        </label>
       </ConfirmDialog>
 
       {error ? (

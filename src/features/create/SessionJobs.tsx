@@ -56,7 +56,7 @@ export function SessionJobs(): React.JSX.Element {
           This session
         </h2>
         {jobs.length > 0 ? (
-          <span className="panel-subtitle">{running > 0 ? `${running} running` : 'All finished'}</span>
+          <span className="panel-subtitle">{running > 0 ? `${running} not finished` : 'All finished'}</span>
         ) : null}
       </header>
       <div className="panel-body">

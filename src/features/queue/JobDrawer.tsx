@@ -147,7 +147,10 @@ function DrawerBody({ id, job }: { id: string; job: JobView | undefined }): Reac
             </span>
           ) : null}
         </p>
-        <p className="drawer-tracking">{TRACKING_WORDS[view.tracking]}.</p>
+        {/* A finished job's badge says how it ended: "Finished." would only repeat it. */}
+        {view.tracking !== 'final' ? (
+          <p className="drawer-tracking">{TRACKING_WORDS[view.tracking]}.</p>
+        ) : null}
       </div>
 
       {view.archived ? (

@@ -25,6 +25,18 @@ interface JobGridRowProps {
 
 const creditFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
+/** An empty cell: a dash to the eye, "none" to a screen reader. */
+function Empty(): React.JSX.Element {
+  return (
+    <>
+      <span className="cell-empty" aria-hidden="true">
+        —
+      </span>
+      <span className="sr-only">none</span>
+    </>
+  );
+}
+
 export const JobGridRow = memo(function JobGridRow({ job, index, top, selected, active }: JobGridRowProps) {
   renderProbe.row?.(job.id);
   const classes = ['grid-row', 'grid-body-row'];
@@ -68,10 +80,10 @@ export const JobGridRow = memo(function JobGridRow({ job, index, top, selected, 
         <RelativeTime iso={job.createdAt} />
       </div>
       <div role="gridcell" className="cell col-finished">
-        <RelativeTime iso={job.finishedAt} />
+        {job.finishedAt ? <RelativeTime iso={job.finishedAt} /> : <Empty />}
       </div>
       <div role="gridcell" className="cell col-eta">
-        {isRunning(job) ? <TimeLeft expectedAt={job.expectedAt} /> : null}
+        {isRunning(job) && job.expectedAt ? <TimeLeft expectedAt={job.expectedAt} /> : <Empty />}
       </div>
       <div role="gridcell" className="cell col-batch">
         {job.batchId !== null ? (
@@ -79,10 +91,12 @@ export const JobGridRow = memo(function JobGridRow({ job, index, top, selected, 
             {shortId(job.batchId)}
             {job.batchRow !== null ? ` · row ${job.batchRow}` : ''}
           </span>
-        ) : null}
+        ) : (
+          <Empty />
+        )}
       </div>
       <div role="gridcell" className="cell col-credits">
-        {job.creditUsed !== null ? creditFormat.format(job.creditUsed) : null}
+        {job.creditUsed !== null ? creditFormat.format(job.creditUsed) : <Empty />}
       </div>
     </div>
   );

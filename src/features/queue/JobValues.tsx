@@ -6,10 +6,11 @@ function isWebAddress(text: string): boolean {
   return /^https?:\/\/\S+$/i.test(text.trim());
 }
 
+/** An image or a player, or "Preview unavailable" (not an empty 0:00 player) once it fails to load. */
 function Preview({ kind, src, name }: { kind: 'image' | 'audio'; src: string; name: string }) {
   const [failed, setFailed] = useState(false);
   if (!isWebAddress(src)) return null;
-  if (failed) return <p className="value-note">The preview could not be loaded.</p>;
+  if (failed) return <p className="value-note">Preview unavailable</p>;
   return kind === 'image' ? (
     <img
       className="value-image"
@@ -22,7 +23,8 @@ function Preview({ kind, src, name }: { kind: 'image' | 'audio'; src: string; na
     <audio
       className="value-audio"
       controls
-      preload="none"
+      // Metadata only (not the sound): enough to learn early that it cannot load and say so.
+      preload="metadata"
       src={src}
       aria-label={`Play the audio for ${name}`}
       onError={() => setFailed(true)}

@@ -3,7 +3,8 @@
 // active row with aria-activedescendant; rows carry aria-rowindex and aria-selected.
 // Keys: arrows move the active row (Shift extends the selection), Space toggles it, Ctrl/Cmd+A selects all
 // shown, Enter opens the details, Escape clears the selection (then closes the details).
-// Mouse: click selects one, Ctrl/Cmd-click toggles, Shift-click selects a range, double-click opens.
+// Mouse: click selects one, Ctrl/Cmd-click toggles, Shift-click selects a range, double-click opens (and
+// leaves no selection behind).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { hasModifier } from '../../lib/platform';
@@ -195,7 +196,18 @@ export function JobsGrid({ ids, byId }: JobsGridProps): React.JSX.Element {
         }}
         onDoubleClick={(event) => {
           const hit = rowOf(event);
-          if (hit && !hit.onCheckbox) useQueueStore.getState().openDrawer(hit.id);
+          if (!hit || hit.onCheckbox) return;
+          const queue = useQueueStore.getState();
+          queue.openDrawer(hit.id);
+          // Its two clicks selected the row; opening the details is all a plain double-click asks for.
+          if (
+            !event.shiftKey &&
+            !hasModifier(event) &&
+            queue.selected.size === 1 &&
+            queue.selected.has(hit.id)
+          ) {
+            queue.clearSelection();
+          }
         }}
       >
         <HeaderRow ids={ids} />

@@ -62,7 +62,7 @@ function TrackJobForm({ onDone }: { onDone(): void }): React.JSX.Element {
       <FieldFrame
         id={INPUT_ID}
         label="Service job id"
-        hint="The job’s id as the web app or the service shows it, e.g. 3f2a9c1e-…"
+        hint="The job’s id as the web app or the service shows it."
         error={invalid ?? undefined}
       >
         <input
@@ -70,6 +70,7 @@ function TrackJobForm({ onDone }: { onDone(): void }): React.JSX.Element {
           className="input input-mono"
           autoComplete="off"
           spellCheck={false}
+          placeholder="3f2a9c1e-7b4d-4e8a-9c21-5d6f0a1b2c3d"
           value={text}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={describedBy(INPUT_ID, { hint: true, error: invalid })}
