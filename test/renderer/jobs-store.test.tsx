@@ -115,3 +115,15 @@ describe('queue rendering', () => {
     expect(renders.size).toBe(0);
   });
 });
+
+describe('jobs of another account', () => {
+  it('are not added when the person switched accounts while a submit or a track was on its way', () => {
+    useJobsStore.setState({ accountId: 'acc-b', byId: {}, sessionIds: [] });
+    useJobsStore.getState().addSubmitted(job({ id: 'late', accountId: 'acc-a' }));
+    useJobsStore.getState().upsert(job({ id: 'late-2', accountId: 'acc-a' }));
+    expect(useJobsStore.getState().byId).toEqual({});
+    expect(useJobsStore.getState().sessionIds).toEqual([]);
+    useJobsStore.getState().upsert(job({ id: 'kept', accountId: 'acc-gone', archived: true }));
+    expect(Object.keys(useJobsStore.getState().byId)).toEqual(['kept']);
+  });
+});

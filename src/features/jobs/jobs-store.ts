@@ -32,6 +32,14 @@ export interface JobsState {
 }
 
 let latestLoad = 0;
+/**
+ * The active account's jobs, and those kept from removed accounts, belong in this history (before the
+ * first list names the account, anything does: that list will settle it).
+ */
+function belongsHere(job: JobView, accountId: string | null): boolean {
+  return accountId === null || job.archived || job.accountId === accountId;
+}
+
 /** Events received while a list is on its way: as new as the list or newer, so applied on top of it. */
 let eventsDuringLoad: JobsChanged[] = [];
 
@@ -104,9 +112,12 @@ export const useJobsStore = create<JobsState>()((set, get) => ({
     });
   },
   upsert(job) {
+    if (!belongsHere(job, get().accountId)) return;
     set((state) => ({ byId: { ...state.byId, [job.id]: job } }));
   },
   addSubmitted(job) {
+    // The person may have switched accounts while the submit was on its way.
+    if (!belongsHere(job, get().accountId)) return;
     set((state) => ({
       byId: { ...state.byId, [job.id]: job },
       sessionIds: [job.id, ...state.sessionIds.filter((id) => id !== job.id)],
