@@ -4,7 +4,8 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { TrackingState } from '../../shared/domain/job';
 import type { JobRow, JobSource } from './job-row';
 
-export interface NewSubmission {
+/** What every new row knows: whose job, of which project, sent with which request and values. */
+interface NewJob {
   id: string;
   accountId: string;
   projectId: string;
@@ -13,10 +14,13 @@ export interface NewSubmission {
   request: unknown;
   values: Record<string, unknown>;
   summary: string;
+  nowMs: number;
+}
+
+export interface NewSubmission extends NewJob {
   source: JobSource;
   batchId?: string | null;
   batchRow?: number | null;
-  nowMs: number;
 }
 
 /** What a service record says about a job, already mapped to columns (see job-mapper.ts). */
@@ -33,17 +37,7 @@ export interface RecordColumns {
   tracking: TrackingState;
 }
 
-export interface TrackedJob extends RecordColumns {
-  id: string;
-  accountId: string;
-  projectId: string;
-  projectName: string;
-  jobType: string;
-  request: unknown;
-  values: Record<string, unknown>;
-  summary: string;
-  nowMs: number;
-}
+export interface TrackedJob extends NewJob, RecordColumns {}
 
 const json = (value: unknown): string => JSON.stringify(value ?? null);
 

@@ -86,18 +86,22 @@ async function untilTracking(
   }
 }
 
+/** A child that wrote its submission and was killed before the service answered (the POST hangs). */
+async function killedBeforeTheAnswer(): Promise<{ sandbox: RunningSandbox; dataDir: string }> {
+  const sandbox = await startSandbox({ seed: makeTestSeed({ durationMs: 200 }) });
+  cleanups.push(() => sandbox.close());
+  sandbox.faults.script({ kind: 'delay', ms: 10_000 }, { method: 'POST', path: '/jobs/v2' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'jrs-crash-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const child = startChild(dataDir, sandbox);
+  await untilRow(join(dataDir, 'history.sqlite'), child, `tracking = 'submitting'`);
+  await kill(child);
+  return { sandbox, dataDir };
+}
+
 describe('crash safety', () => {
   it('a submission interrupted before the 201 comes back as “outcome unknown” with its values, and can be resubmitted once', async () => {
-    const sandbox = await startSandbox({ seed: makeTestSeed({ durationMs: 200 }) });
-    cleanups.push(() => sandbox.close());
-    // The POST hangs long enough for the kill to land between the write and the answer.
-    sandbox.faults.script({ kind: 'delay', ms: 10_000 }, { method: 'POST', path: '/jobs/v2' });
-    const dataDir = mkdtempSync(join(tmpdir(), 'jrs-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-
-    const child = startChild(dataDir, sandbox);
-    await untilRow(join(dataDir, 'history.sqlite'), child, `tracking = 'submitting'`);
-    await kill(child);
+    const { sandbox, dataDir } = await killedBeforeTheAnswer();
 
     const { call } = await reopen(dataDir);
     const jobs = value(await call('jobs:list')) as Array<Record<string, unknown>>;
@@ -123,14 +127,7 @@ describe('crash safety', () => {
   });
 
   it('an unknown outcome can be discarded, and then it is gone', async () => {
-    const sandbox = await startSandbox({ seed: makeTestSeed({ durationMs: 200 }) });
-    cleanups.push(() => sandbox.close());
-    sandbox.faults.script({ kind: 'delay', ms: 10_000 }, { method: 'POST', path: '/jobs/v2' });
-    const dataDir = mkdtempSync(join(tmpdir(), 'jrs-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const child = startChild(dataDir, sandbox);
-    await untilRow(join(dataDir, 'history.sqlite'), child, `tracking = 'submitting'`);
-    await kill(child);
+    const { dataDir } = await killedBeforeTheAnswer();
 
     const { call } = await reopen(dataDir);
     const [job] = value(await call('jobs:list')) as Array<{ id: string }>;
