@@ -18,14 +18,15 @@ describe('poll intervals', () => {
     expect(baseDelay(0, ESTIMATE, options)).toBe(20_000);
     expect(baseDelay(20_000, ESTIMATE, options)).toBe(10_000);
     expect(baseDelay(30_000, ESTIMATE, options)).toBe(5_000);
-    // 0.09 × 40 s = 3.6 s: closer than that to p05, the dense zone has begun.
-    expect(baseDelay(35_000, ESTIMATE, options)).toBe(3_600);
-    expect(baseDelay(37_000, ESTIMATE, options)).toBeCloseTo(0.09 * 37_000, 6);
+    // Half of the 5 s left would be 2.5 s, finer than the dense zone's first step (0.07 × 40 s = 2.8 s).
+    expect(baseDelay(35_000, ESTIMATE, options)).toBeCloseTo(2_800, 6);
+    // Closer than that step to p05, the dense zone has begun.
+    expect(baseDelay(38_000, ESTIMATE, options)).toBeCloseTo(0.07 * 38_000, 6);
   });
 
-  it('polls every 9 % of the age in the dense zone (1 s at least), and without data every 15 %', () => {
-    expect(baseDelay(60_000, ESTIMATE, options)).toBeCloseTo(5_400, 6);
-    expect(baseDelay(200_000, ESTIMATE, options)).toBeCloseTo(18_000, 6);
+  it('polls every 7 % of the age in the dense zone (1 s at least), and without data every 15 %', () => {
+    expect(baseDelay(60_000, ESTIMATE, options)).toBeCloseTo(4_200, 6);
+    expect(baseDelay(200_000, ESTIMATE, options)).toBeCloseTo(14_000, 6);
     expect(baseDelay(5_000, { p05: 4_000, median: 6_000, p95: 9_000, count: 3 }, options)).toBe(1_000);
     expect(baseDelay(0, null, options)).toBe(1_000);
     expect(baseDelay(100_000, null, options)).toBeCloseTo(15_000, 6);

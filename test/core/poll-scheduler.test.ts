@@ -102,7 +102,7 @@ describe('PollScheduler: when it polls', () => {
     expect(calls.length).toBeLessThan(100);
   });
 
-  it('with learned durations, halves its way towards the 5th percentile, then polls every ~9 % of the age', async () => {
+  it('with learned durations, halves its way towards the 5th percentile, then polls every ~7 % of the age', async () => {
     const durations = new DurationModel();
     // 40…80 s: p05 = 42 s, median 60 s.
     for (let index = 0; index <= 100; index += 1) durations.record(KEY, 40_000 + index * 400);
@@ -121,9 +121,9 @@ describe('PollScheduler: when it polls', () => {
       expect(sparse[index]).toBeLessThan(sparse[index - 1]!);
     for (const { age, gap } of gaps(calls, target.startedAtMs)) {
       if (age < p05) continue;
-      // Dense: never more than 9.9 % of the age, so a job ending now is seen within 10 % of its duration.
-      expect(gap).toBeLessThanOrEqual(Math.max(1000, Math.ceil(0.099 * age)) + 1);
-      expect(gap).toBeGreaterThanOrEqual(Math.min(54_000, Math.floor(0.9 * Math.max(1000, 0.09 * age))) - 1);
+      // Dense: never more than 7.7 % of the age, so a job ending now is seen within 10 % of its duration.
+      expect(gap).toBeLessThanOrEqual(Math.max(1000, Math.ceil(0.077 * age)) + 1);
+      expect(gap).toBeGreaterThanOrEqual(Math.min(54_000, Math.floor(0.9 * Math.max(1000, 0.07 * age))) - 1);
       expect(gap).toBeLessThanOrEqual(60_000);
     }
   });

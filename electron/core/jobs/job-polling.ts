@@ -175,8 +175,10 @@ export class JobPolling {
       },
       onError: (target: PollTarget, error: unknown) => {
         const row = repo.get(target.id);
-        if (!row) return;
-        repo.note(target.id, `Status not updated: ${errorSentence(error)}`, clock.now());
+        const note = `Status not updated: ${errorSentence(error)}`;
+        // The same failure again (an outage): nothing new to write or show.
+        if (!row || row.tracking_note === note) return;
+        repo.note(target.id, note, clock.now());
         this.deps.changed(row);
       },
     };

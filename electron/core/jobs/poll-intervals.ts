@@ -9,8 +9,8 @@ export interface PollIntervalOptions {
   maxMs: number;
   /**
    * Near the likely end, the next poll comes after this share of the job's age. Since the job's duration
-   * exceeds its age, the detection lag stays under share × (1 + jitter) of its duration: 0.09 × 1.1 <
-   * the 10 % goal.
+   * exceeds its age, the detection lag stays under share × (1 + jitter) of its duration: 0.07 × 1.1 =
+   * 7.7 %, which leaves the 10 % goal room for request latency and a busy event loop.
    */
   denseFraction: number;
   /** Without learned durations, the next poll comes after this share of the job's age. */
@@ -25,7 +25,7 @@ export interface PollIntervalOptions {
 export const DEFAULT_INTERVALS: PollIntervalOptions = {
   minMs: 1000,
   maxMs: 60_000,
-  denseFraction: 0.09,
+  denseFraction: 0.07,
   noDataFraction: 0.15,
   jitter: 0.1,
   errorBaseMs: 1000,

@@ -1,0 +1,193 @@
+// The benchmark's printout: a table per part, then one `target …` line per goal (DESIGN.md's convention).
+import type { MainWaveResult, PollerResult } from './main-wave';
+import { summarise } from './outcomes';
+import type { RateLimitedResult } from './rate-limited-run';
+import type { TenThousandResult } from './ten-thousand';
+import type { WarmUpResult } from './warm-up';
+
+const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'n/a');
+const percent = (share: number, digits = 1) =>
+  Number.isFinite(share) ? `${(share * 100).toFixed(digits)} %` : 'n/a';
+const times = (ratio: number) => (Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : 'n/a');
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+function target(name: string, measured: string, goal: string, met: boolean): string {
+  return `target ${name}: ${measured} (goal ${goal}) ${met ? 'met' : 'missed'}`;
+}
+
+/** Requests a fixed 1 s poller that keeps up sends for these jobs: one per started second of each run. */
+function nominalFixed1s(poller: PollerResult): number {
+  const total = poller.outcomes.reduce(
+    (sum, outcome) => sum + Math.max(1, Math.ceil(outcome.durationMs / 1000)),
+    0,
+  );
+  return total / Math.max(1, poller.outcomes.length);
+}
+
+export interface Report {
+  warm: WarmUpResult;
+  adaptive: MainWaveResult;
+  fixed: MainWaveResult;
+  limited: RateLimitedResult;
+  open: TenThousandResult;
+}
+
+export function print(report: Report): void {
+  const { warm, limited, open } = report;
+  const pollers = [...report.adaptive.pollers, ...report.fixed.pollers];
+  console.log(
+    `\nWarm-up: ${warm.jobs} jobs (${warm.jobs / 7} per project) polled by the adaptive scheduler, which learned ` +
+      `each duration as its job finished: after ${warm.seconds.toFixed(0)} s (${warm.finished} finished) its model ` +
+      `held ${warm.samples} samples over ${warm.keys} keys and the measured wave started; the stragglers kept ` +
+      `teaching it, and so did the wave's own jobs.`,
+  );
+  console.log(
+    `\nMain waves, all at once: ${pollers[0]?.jobs ?? 0} jobs per poller, each poller on its own key and sandbox ` +
+      `process, the fixed pollers in a Node process of their own (adaptive ${report.adaptive.seconds.toFixed(0)} s, ` +
+      `fixed ${report.fixed.seconds.toFixed(0)} s)\n`,
+  );
+  const base = pollers.find((poller) => poller.name === 'fixed 1 s');
+  const baseLag = base ? summarise(base.outcomes) : undefined;
+  const perJob = (poller: PollerResult) => poller.requests / poller.jobs;
+  const rows = pollers.map((poller) => {
+    const lag = summarise(poller.outcomes);
+    return [
+      poller.name,
+      `${poller.finished}/${poller.jobs}`,
+      perJob(poller).toFixed(1),
+      String(poller.peakPerSecond),
+      seconds(lag.p50Ms),
+      seconds(lag.p95Ms),
+      percent(lag.p50Share),
+      percent(lag.p95Share),
+      lag.p95OfAllowance.toFixed(2),
+      base ? times(perJob(poller) / perJob(base)) : 'n/a',
+      base ? times(poller.peakPerSecond / base.peakPerSecond) : 'n/a',
+      baseLag ? times(lag.p95Ms / baseLag.p95Ms) : 'n/a',
+    ];
+  });
+  console.log(
+    table(
+      [
+        'poller',
+        'final',
+        'req/job',
+        'peak req/s',
+        'lag p50',
+        'lag p95',
+        'lag/dur p50',
+        'lag/dur p95',
+        'p95 lag/allowance',
+        'req/job vs 1 s',
+        'peak vs 1 s',
+        'p95 lag vs 1 s',
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    '(lag: from the final updated_at to the moment the poller knew; allowance: max(1 s, 10 % of the duration))',
+  );
+  const adaptive = pollers.find((poller) => poller.name === 'adaptive');
+  const nominal = adaptive ? nominalFixed1s(adaptive) : Number.NaN;
+  const ratio = adaptive ? perJob(adaptive) / nominal : Number.NaN;
+  if (adaptive && base) {
+    console.log(
+      `A fixed 1 s poller that keeps up sends ⌈duration / 1 s⌉ requests per job: ${nominal.toFixed(1)} for the ` +
+        `adaptive wave's jobs, of which the adaptive scheduler sent ${times(ratio)}. The measured fixed 1 s ` +
+        `poller sent ${times(perJob(base) / nominalFixed1s(base))} of its own jobs' ⌈duration⌉ (below 1× it fell ` +
+        `behind on this machine, which flatters the "vs 1 s" column).`,
+    );
+  }
+
+  const limitedShare = limited.rateLimited / Math.max(1, limited.requests);
+  console.log(
+    `\nRate-limited key: the sandbox allows ${limited.limitPerSecond} requests per second per key\n`,
+  );
+  console.log(
+    table(
+      ['jobs final', 'requests', '429 answers', '429 share', 'rate at end', 'run'],
+      [
+        [
+          `${limited.finished}/${limited.jobs}`,
+          String(limited.requests),
+          String(limited.rateLimited),
+          percent(limitedShare, 2),
+          `${limited.finalRatePerSecond.toFixed(1)}/s`,
+          `${limited.seconds.toFixed(0)} s`,
+        ],
+      ],
+    ),
+  );
+
+  console.log(
+    `\n${open.jobs.toLocaleString('en')} open jobs on one scheduler (30-minute runs, no learned durations), ${open.windowSeconds.toFixed(0)} s window; sandbox in a child process answering after ${open.latencyMs} ms; the warm-up's 42 jobs were polled beside it\n`,
+  );
+  console.log(
+    table(
+      [
+        'sockets to sandbox (max)',
+        'TCP handles (max)',
+        'in flight (max)',
+        'requests',
+        'req/s',
+        'RSS (max)',
+        'RSS before jobs',
+        'heap used',
+        'CPU',
+      ],
+      [
+        [
+          open.maxSockets === null ? 'n/a' : String(open.maxSockets),
+          String(open.maxTcpHandles),
+          String(open.maxInFlight),
+          String(open.requests),
+          (open.requests / open.windowSeconds).toFixed(0),
+          mb(open.maxRssBytes),
+          mb(open.baselineRssBytes),
+          mb(open.heapUsedBytes),
+          `${(open.cpuShareOfCore * 100).toFixed(0)} % of a core`,
+        ],
+      ],
+    ),
+  );
+
+  const lag = adaptive ? summarise(adaptive.outcomes) : undefined;
+  const sockets = open.maxSockets ?? open.maxTcpHandles;
+  console.log('');
+  console.log(target('requests-vs-fixed-1s', times(ratio), '≤ 0.3×', ratio <= 0.3));
+  console.log(
+    target(
+      'p95-lag',
+      lag
+        ? `${lag.p95OfAllowance.toFixed(2)} of the allowance at p95 (p95 ${seconds(lag.p95Ms)}, ${percent(lag.p95Share)} of duration)`
+        : 'n/a',
+      '≤ max(1 s, 10 % of duration)',
+      lag !== undefined && lag.p95OfAllowance <= 1,
+    ),
+  );
+  console.log(target('429-share', percent(limitedShare, 2), '< 1 %', limitedShare < 0.01));
+  console.log(
+    target(
+      'rate-limited-all-final',
+      `${limited.finished}/${limited.jobs}`,
+      'all',
+      limited.finished === limited.jobs,
+    ),
+  );
+  console.log(target('sockets-at-10k', String(sockets), '≤ 16', sockets <= 16));
+  console.log(target('in-flight-at-10k', String(open.maxInFlight), '≤ 16', open.maxInFlight <= 16));
+  console.log(target('rss-at-10k', mb(open.maxRssBytes), '≤ 300 MB', open.maxRssBytes <= 300 * 1024 * 1024));
+}
