@@ -111,25 +111,61 @@ test('10,000 jobs: scrolling and filtering stay responsive (the longest task is 
   await page.getByRole('link', { name: 'Queue' }).click();
   await expect(page.getByTestId('queue-count')).toHaveText('10,000 jobs', { timeout: 30_000 });
 
+  // Driven from inside the page, as a person's wheel and keys would: Playwright's own locators run in the
+  // page too, and their tasks must not be counted as the app's.
   await watchLongTasks(page);
+  const seen = await page.evaluate(async () => {
+    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const grid = document.querySelector<HTMLElement>('[role="grid"][aria-label="Jobs"]');
+    if (!grid) throw new Error('no grid');
+    const store = window as unknown as { __longest: number };
+    const phases: Record<string, number> = {};
+    const phase = (name: string) => {
+      phases[name] = Math.round(store.__longest);
+      store.__longest = 0;
+    };
+    const rowIndexes: string[] = [];
+    for (let step = 0; step < 40; step += 1) {
+      grid.scrollTop += 2400;
+      await frames();
+    }
+    rowIndexes.push(
+      grid.querySelector('[role="row"][aria-rowindex]:last-child')?.getAttribute('aria-rowindex') ?? '',
+    );
+    phase('scrolling');
+    const status = document.querySelector<HTMLSelectElement>('#queue-filter-status');
+    if (!status) throw new Error('no status filter');
+    const failed = [...status.options].find((option) => option.textContent === 'Failed');
+    status.value = failed?.value ?? '';
+    status.dispatchEvent(new Event('change', { bubbles: true }));
+    await frames();
+    phase('filtering');
+    const search = document.querySelector<HTMLInputElement>('#queue-search');
+    if (!search) throw new Error('no search box');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    for (const text of ['o', 'os', 'osa', 'osak', 'osaka']) {
+      setValue?.call(search, text);
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+      await frames();
+    }
+    phase('typing a search');
+    return { rows: grid.querySelectorAll('[role="row"]').length, rowIndexes, phases };
+  });
+  const longest = Math.max(...Object.values(seen.phases));
 
-  const jobs = grid(page);
-  await jobs.hover();
-  for (let step = 0; step < 40; step += 1) await page.mouse.wheel(0, 2400);
-  // The window of rows moved: rows far down the list are in the page, not all 10,000 of them.
-  await expect(jobs.getByRole('row').first()).toBeVisible();
-  const rendered = await jobs.getByRole('row').count();
-  expect(rendered).toBeLessThan(200);
-
-  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Failed' });
-  await expect(page.getByTestId('queue-count')).toHaveText('435 of 10,000 jobs');
-  await page.getByRole('searchbox', { name: 'Search jobs' }).fill('osaka');
+  // The window of rows moved far down, and only a window of them is in the page.
+  expect(Number(seen.rowIndexes[0])).toBeGreaterThan(1000);
+  expect(seen.rows).toBeLessThan(200);
   await expect(page.getByTestId('queue-count')).toHaveText(/^\d+ of 10,000 jobs$/);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('FAILED');
+  await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('osaka');
   await expect(rowWith(page, 'Osaka').first()).toBeVisible();
-
-  const longest = await longestTask(page);
   console.log(
-    `queue with 10,000 jobs: longest task while scrolling and filtering ${Math.round(longest)} ms (target < 50 ms)`,
+    `queue with 10,000 jobs: longest task ${longest} ms (target < 50 ms); by step: ${Object.entries(
+      seen.phases,
+    )
+      .map(([name, ms]) => `${name} ${ms} ms`)
+      .join(', ')}`,
   );
   test.info().annotations.push({ type: 'longest task (ms)', description: String(Math.round(longest)) });
 });
