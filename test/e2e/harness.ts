@@ -160,11 +160,14 @@ export async function installHarness(
   const forward = (event: EventName, payload: unknown) => {
     traffic.push(JSON.stringify({ event, payload }));
     if (page.isClosed()) return;
+    // As JSON text, parsed natively in the page: Playwright's own serializer walks every value in the page's
+    // main thread, which for a batch of hundreds of jobs costs more than the app's work on it (Electron's
+    // IPC uses the native structured clone, like JSON.parse here).
     page
       .evaluate(
-        ([name, data]) =>
-          (window as unknown as { __jrsEmit(e: string, p: unknown): void }).__jrsEmit(name, data),
-        [event, payload] as const,
+        ([name, json]) =>
+          (window as unknown as { __jrsEmit(e: string, p: unknown): void }).__jrsEmit(name, JSON.parse(json)),
+        [event, JSON.stringify(payload)] as const,
       )
       .catch(() => undefined); // the page may be navigating or closing
   };
