@@ -32,13 +32,18 @@ export interface JobFormState {
 
 let latestRequest = 0;
 
-export const useJobFormStore = create<JobFormState>()((set, get) => ({
+/** No project chosen: the state at start and after clear(). */
+const EMPTY_FORM = {
   project: null,
   mapping: null,
   status: 'idle',
   error: null,
   capability: null,
   pendingPrefill: null,
+} as const satisfies Partial<JobFormState>;
+
+export const useJobFormStore = create<JobFormState>()((set, get) => ({
+  ...EMPTY_FORM,
   async choose(project) {
     const request = ++latestRequest;
     // Values waiting for another project's form are not for this one.
@@ -80,14 +85,7 @@ export const useJobFormStore = create<JobFormState>()((set, get) => ({
   },
   clear() {
     latestRequest++;
-    set({
-      project: null,
-      mapping: null,
-      status: 'idle',
-      error: null,
-      capability: null,
-      pendingPrefill: null,
-    });
+    set(EMPTY_FORM);
   },
   async loadCapability() {
     try {
