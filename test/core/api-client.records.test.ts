@@ -2,6 +2,7 @@
 // with a time zone, credit_used that is a decimal number, and job statuses passed through as written.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isFinalStatus } from '../../electron/shared/api/job-types';
+import { jobSchema } from '../../electron/shared/api/schemas';
 import { JOB_ID, PROJECT_ID, bodies, job, project } from '../fixtures/api-bodies';
 import { SENTENCE, apiErrorOf, makeClient } from '../fixtures/api-client-harness';
 import { json, startScriptedServer } from '../fixtures/scripted-server';
@@ -148,9 +149,18 @@ describe('credit_used is a decimal number', () => {
     ['-1', '-1'],
     [3, '3'],
     [2.5, '2.5'],
+    // String() would write these in exponent notation, which the rule above refuses on the next parse.
+    [5e-324, `0.${'0'.repeat(323)}5`],
+    [1.5e-7, '0.00000015'],
+    [1e21, `1${'0'.repeat(21)}`],
+    [-2.5e22, `-25${'0'.repeat(21)}`],
   ])('%j is kept as the text %j', async (creditUsed, text) => {
     server.handle(json(200, { ...job, credit_used: creditUsed }));
-    await expect(makeClient(server.url).client.getJob(JOB_ID)).resolves.toMatchObject({ credit_used: text });
+    const read = await makeClient(server.url).client.getJob(JOB_ID);
+    expect(read.credit_used).toBe(text);
+    expect(Number(read.credit_used)).toBe(Number(creditUsed));
+    // What the client hands on parses again, unchanged.
+    expect(jobSchema.parse(read).credit_used).toBe(text);
   });
 });
 

@@ -77,15 +77,32 @@ export const createJobRequestSchema = z.looseObject({
 export type CreateJobRequest = z.input<typeof createJobRequestSchema>;
 
 /**
+ * A finite number as plain decimal text: String() writes 5e-324 and 1e21 in exponent notation, which the
+ * decimal-text rule below refuses, so a record the client has already parsed would not parse again.
+ */
+export function plainDecimal(value: number): string {
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([-+]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign = '', lead = '', rest = '', exponent = '0'] = match;
+  const digits = lead + rest;
+  const point = 1 + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length);
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/**
  * `credit_used` is decimal text on the wire (any other text would be NaN in a sum); a finite number is
- * accepted and kept as text.
+ * accepted and kept as plain decimal text.
  */
 const CREDIT_TEXT_PROBLEM = 'must be a decimal number as text';
-const creditText = z
-  .union([z.string().regex(/^-?\d+(\.\d+)?$/, CREDIT_TEXT_PROBLEM), z.number().finite()], {
+const creditText = z.union(
+  [z.string().regex(/^-?\d+(\.\d+)?$/, CREDIT_TEXT_PROBLEM), z.number().finite().transform(plainDecimal)],
+  {
     error: CREDIT_TEXT_PROBLEM,
-  })
-  .transform(String);
+  },
+);
 
 export const jobOutputSchema = z.looseObject({
   output: z.string().optional(),
