@@ -25,16 +25,12 @@ interface JobGridRowProps {
 
 const creditFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
-/** An empty cell: a dash to the eye, "none" to a screen reader. */
-function Empty(): React.JSX.Element {
-  return (
-    <>
-      <span className="cell-empty" aria-hidden="true">
-        —
-      </span>
-      <span className="sr-only">none</span>
-    </>
-  );
+/**
+ * A cell's class: an empty one shows a dash drawn by CSS (`.is-empty`), which screen readers skip, so they
+ * announce the cell as blank. No element per empty cell: a scrollbar jump mounts a whole window of rows.
+ */
+function cellClass(column: string, empty: boolean): string {
+  return empty ? `cell col-${column} is-empty` : `cell col-${column}`;
 }
 
 export const JobGridRow = memo(function JobGridRow({ job, index, top, selected, active }: JobGridRowProps) {
@@ -43,6 +39,7 @@ export const JobGridRow = memo(function JobGridRow({ job, index, top, selected, 
   if (selected) classes.push('is-selected');
   if (active) classes.push('is-active');
   if (job.archived) classes.push('is-archived');
+  const timeLeft = isRunning(job) && job.expectedAt !== null;
   return (
     <div
       role="row"
@@ -71,32 +68,30 @@ export const JobGridRow = memo(function JobGridRow({ job, index, top, selected, 
         ) : null}
       </div>
       <div role="gridcell" className="cell col-type">
-        <span className="cell-text">{jobTypeLabel(job.jobType)}</span>
+        {jobTypeLabel(job.jobType)}
       </div>
       <div role="gridcell" className="cell col-summary" title={job.summary || undefined}>
-        <span className="cell-text">{job.summary}</span>
+        {job.summary}
       </div>
       <div role="gridcell" className="cell col-created">
         <RelativeTime iso={job.createdAt} />
       </div>
-      <div role="gridcell" className="cell col-finished">
-        {job.finishedAt ? <RelativeTime iso={job.finishedAt} /> : <Empty />}
+      <div role="gridcell" className={cellClass('finished', !job.finishedAt)}>
+        {job.finishedAt ? <RelativeTime iso={job.finishedAt} /> : null}
       </div>
-      <div role="gridcell" className="cell col-eta">
-        {isRunning(job) && job.expectedAt ? <TimeLeft expectedAt={job.expectedAt} /> : <Empty />}
+      <div role="gridcell" className={cellClass('eta', !timeLeft)}>
+        {timeLeft ? <TimeLeft expectedAt={job.expectedAt} /> : null}
       </div>
-      <div role="gridcell" className="cell col-batch">
-        {job.batchId !== null ? (
-          <span className="cell-text" title={`Batch ${job.batchId}`}>
-            {shortId(job.batchId)}
-            {job.batchRow !== null ? ` · row ${job.batchRow}` : ''}
-          </span>
-        ) : (
-          <Empty />
-        )}
+      <div
+        role="gridcell"
+        className={cellClass('batch', job.batchId === null)}
+        title={job.batchId !== null ? `Batch ${job.batchId}` : undefined}
+      >
+        {job.batchId !== null ? shortId(job.batchId) : null}
+        {job.batchId !== null && job.batchRow !== null ? ` · row ${job.batchRow}` : null}
       </div>
-      <div role="gridcell" className="cell col-credits">
-        {job.creditUsed !== null ? creditFormat.format(job.creditUsed) : <Empty />}
+      <div role="gridcell" className={cellClass('credits', job.creditUsed === null)}>
+        {job.creditUsed !== null ? creditFormat.format(job.creditUsed) : null}
       </div>
     </div>
   );

@@ -99,6 +99,9 @@ export function JobsGrid({ ids, byId }: JobsGridProps): React.JSX.Element {
     // Few rows beyond the view: a scrollbar jump mounts a whole window of new rows at once, and each extra
     // row costs style and layout work on the main thread (10 made 50–70 ms tasks; 3 stays under 50).
     overscan: 3,
+    // Rows are rendered in a task of their own, not inside the scroll event: the browser's style, layout
+    // and paint of the new rows then follow in the next frame instead of adding to the same long task.
+    useFlushSync: false,
     // The header sits above the rows inside the scrolled element, and stays in view (sticky).
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
