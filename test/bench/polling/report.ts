@@ -4,28 +4,13 @@ import { summarise } from './outcomes';
 import type { RateLimitedResult } from './rate-limited-run';
 import type { TenThousandResult } from './ten-thousand';
 import type { WarmUpResult } from './warm-up';
+import { table, target } from '../report-lines';
 
 const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'n/a');
 const percent = (share: number, digits = 1) =>
   Number.isFinite(share) ? `${(share * 100).toFixed(digits)} %` : 'n/a';
 const times = (ratio: number) => (Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : 'n/a');
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((cell, column) =>
-    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
-}
-
-function target(name: string, measured: string, goal: string, met: boolean): string {
-  return `target ${name}: ${measured} (goal ${goal}) ${met ? 'met' : 'missed'}`;
-}
 
 /** Requests a fixed 1 s poller that keeps up sends for these jobs: one per started second of each run. */
 function nominalFixed1s(poller: PollerResult): number {
