@@ -1,4 +1,5 @@
-// A confirmation for destructive actions (Radix AlertDialog): focus is trapped, Escape cancels.
+// A confirmation before an action that cannot be taken back (Radix AlertDialog): focus is trapped, Escape
+// cancels. Destructive by default (a red button); `tone="primary"` for one that spends, such as a submit.
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 
@@ -10,26 +11,32 @@ interface ConfirmDialogProps {
   /** A control to decide with (a checkbox), after the description and not part of it. */
   extra?: ReactNode;
   confirmLabel: string;
+  /** Default "Cancel". */
+  cancelLabel?: string;
+  tone?: 'danger' | 'primary';
   onConfirm(): void;
+  /** When closed, focus returns to what had it before; call preventDefault() and move it yourself instead. */
+  onCloseAutoFocus?(event: Event): void;
   busy?: boolean;
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps): React.JSX.Element {
   const { open, onOpenChange, title, children, extra, confirmLabel, onConfirm, busy = false } = props;
+  const { cancelLabel = 'Cancel', tone = 'danger', onCloseAutoFocus } = props;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog-content dialog-narrow">
+        <AlertDialog.Content className="dialog-content dialog-narrow" onCloseAutoFocus={onCloseAutoFocus}>
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="dialog-description">{children}</div>
           </AlertDialog.Description>
           {extra}
           <div className="dialog-actions">
-            <AlertDialog.Cancel className="btn btn-secondary">Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className="btn btn-secondary">{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action
-              className="btn btn-danger"
+              className={`btn btn-${tone}`}
               disabled={busy}
               onClick={(event) => {
                 // The dialog closes when the action is done, not before.

@@ -238,3 +238,37 @@ describe('remote accounts without asset storage', () => {
     expect(upload).toMatchObject({ ok: false, error: { kind: 'storage' } });
   });
 });
+
+describe('the job form’s memory', () => {
+  it('is kept per project for the active account, checked at the boundary, and goes with the account', async () => {
+    const { call } = await newCore();
+    const { accounts } = value(
+      await call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }),
+    );
+    expect(value(await call('forms:get', { projectId: 'p-1' }))).toEqual({
+      draft: null,
+      skipEmptyCheck: false,
+    });
+    value(await call('forms:setSkipEmptyCheck', { projectId: 'p-1', skip: true }));
+    const draft = { values: { headline: 'Hi' }, savedAt: '2026-11-22T10:00:00.000Z' };
+    value(await call('forms:saveDraft', { projectId: 'p-1', draft }));
+    expect(value(await call('forms:get', { projectId: 'p-1' }))).toEqual({ draft, skipEmptyCheck: true });
+
+    expect(await call('forms:saveDraft', { projectId: 'p-1', draft: { values: { a: 1 } } })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input' },
+    });
+    expect(await call('forms:get', { projectId: '' })).toMatchObject({ ok: false });
+
+    value(await call('accounts:remove', { id: accounts[0]!.id }));
+    expect(await call('forms:get', { projectId: 'p-1' })).toMatchObject({
+      ok: false,
+      error: { kind: 'no-account' },
+    });
+    value(await call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
+    expect(value(await call('forms:get', { projectId: 'p-1' }))).toEqual({
+      draft: null,
+      skipEmptyCheck: false,
+    });
+  });
+});

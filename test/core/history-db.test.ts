@@ -1,22 +1,14 @@
 // The history database: migrations from every earlier schema version (with the data kept), a damaged
 // file set aside with a message rather than replaced in silence, and a newer app's file left alone.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LATEST_VERSION, migrate, openDatabase } from '../../electron/core/db/open-database';
 import { MIGRATIONS } from '../../electron/core/db/migrations';
+import { tempFilePaths } from '../fixtures/temp-dirs';
 
-const dirs: string[] = [];
-function tempPath(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'jrs-db-'));
-  dirs.push(dir);
-  return join(dir, 'history.sqlite');
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempPath = tempFilePaths('jrs-db-', 'history.sqlite');
 
 /** A file exactly as a released version of the app left it: migrated only up to `version`. */
 function fileAtVersion(path: string, version: number): void {

@@ -51,7 +51,9 @@ describe('first run', () => {
     await user.click(screen.getByRole('button', { name: 'Connect account' }));
     expect(await screen.findByText('Give the account a name.')).toBeInTheDocument();
     expect(
-      screen.getByText('The address must start with https:// (or http:// for a local service).'),
+      screen.getByText(
+        'The address must start with https:// (http:// only for this computer, such as the sandbox).',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('The API key looks too short.')).toBeInTheDocument();
     expect(screen.getByLabelText('Account name')).toHaveFocus();

@@ -1,10 +1,14 @@
 // Builds the app's core: wiring only. Each domain (accounts, projects, assets, jobs, shell) brings its
 // IPC handlers; main and the e2e harness both run exactly this.
+import { join } from 'node:path';
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import { accountHandlers } from '../accounts/account-handlers';
 import { accountsSnapshot } from '../accounts/account-snapshot';
 import { openAccounts, type Accounts } from '../accounts/accounts';
 import { assetHandlers } from '../assets/asset-handlers';
+import { openDatabase } from '../db/open-database';
+import { formHandlers } from '../forms/form-handlers';
+import { FormMemoryRepository } from '../forms/form-memory-repository';
 import { openJobs } from '../jobs/jobs-domain';
 import { projectHandlers } from '../projects/project-handlers';
 import { shellHandlers } from '../shell/shell-handlers';
@@ -30,10 +34,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   });
   const opened = accounts;
 
+  const clock = deps.clock ?? systemClock;
+  const { db, notice } = openDatabase(join(deps.dataDir, 'history.sqlite'), () => clock.now());
+  if (notice) deps.log?.(notice);
   const jobs = openJobs({
-    dataDir: deps.dataDir,
+    db,
+    notice,
     accounts: opened,
-    clock: deps.clock ?? systemClock,
+    clock,
     timers: deps.timers ?? systemTimers,
     random: deps.random ?? Math.random,
     power: deps.power ?? alwaysOnline,
@@ -45,11 +53,19 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     log: deps.log,
   });
 
+  const forms = new FormMemoryRepository(db);
+
   const handlers: Handlers = {
-    ...accountHandlers(opened, (accountId, deleteHistory) => jobs.accountRemoved(accountId, deleteHistory)),
+    ...accountHandlers(opened, (accountId, deleteHistory) => {
+      jobs.accountRemoved(accountId, deleteHistory);
+      // Unsent drafts are not history: a removed account's would never open again (a re-added one gets a
+      // new id).
+      forms.removeAccount(accountId);
+    }),
     ...projectHandlers(opened.connections),
     ...assetHandlers(opened.connections),
     ...jobs.handlers,
+    ...formHandlers(opened.registry, forms),
     ...shellHandlers(deps.openExternal),
   };
 
@@ -63,6 +79,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       listeners.clear();
       await jobs.dispose();
       await opened.dispose();
+      db.close();
     },
   };
 }

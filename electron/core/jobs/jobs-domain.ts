@@ -1,11 +1,10 @@
 // The jobs domain wired together: the history database, crash recovery of submissions, one poll
 // scheduler per account, the batched change feed, notifications, the badge and the balance re-reads.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
 import type { JobsChanged } from '../../shared/domain/job';
 import type { Accounts } from '../accounts/accounts';
 import type { Clock, Dialogs, Notifier, Power, Timers } from '../app/deps';
-import { openDatabase } from '../db/open-database';
 import { CreditsRefresher } from './credits-refresher';
 import { DurationModel } from './durations';
 import { JobChangeFeed } from './job-change-feed';
@@ -18,7 +17,10 @@ import { PollScheduler } from './poll-scheduler';
 import { recoverInterruptedSubmissions } from './submitter';
 
 export interface JobsDomainDeps {
-  dataDir: string;
+  /** The history database (the app core opens it and closes it after every domain is disposed). */
+  db: Database;
+  /** Why the history had to be started anew at launch, in words; null when it opened fine. */
+  notice: string | null;
   accounts: Accounts;
   clock: Clock;
   timers: Timers;
@@ -45,8 +47,7 @@ export interface JobsDomain {
 }
 
 export function openJobs(deps: JobsDomainDeps): JobsDomain {
-  const { db, notice } = openDatabase(join(deps.dataDir, 'history.sqlite'), () => deps.clock.now());
-  if (notice) deps.log?.(notice);
+  const { db, notice } = deps;
   const repo = new JobRepository(db);
   const { accounts, clock, timers } = deps;
   const durations = new DurationModel();
@@ -132,7 +133,6 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
       feed.dispose();
       notifications.dispose();
       credits.dispose();
-      db.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 // What the renderer may know of an account: never the key, only its last four characters and its state.
 import { z } from 'zod';
+import { HTTP_EXCEPTION_WORDS, isAllowedWebAddress } from './urls';
 
 export const accountStateSchema = z.enum(['valid', 'refused', 'unreachable', 'unchecked', 'locked']);
 /** valid: the key was accepted; refused: 401; unreachable: no answer; locked: the key is not available. */
@@ -37,10 +38,7 @@ export const newAccountSchema = z.object({
     .string()
     .trim()
     .url('Enter the service address, e.g. https://api.example.com.')
-    .refine(
-      (url) => /^https?:\/\//i.test(url),
-      'The address must start with https:// (or http:// for a local service).',
-    ),
+    .refine(isAllowedWebAddress, `The address must start with https:// (${HTTP_EXCEPTION_WORDS}).`),
   apiKey: z.string().trim().min(8, 'The API key looks too short.').max(4096, 'The API key is too long.'),
   /** Keep the key in memory for this session only (when no keychain is available, or by choice). */
   sessionOnly: z.boolean().default(false),

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { accountChannels, accountEvents } from './channels/accounts';
 import { assetChannels } from './channels/assets';
+import { formChannels } from './channels/forms';
 import { jobChannels, jobEvents } from './channels/jobs';
 import { projectChannels } from './channels/projects';
 import { shellChannels } from './channels/shell';
@@ -17,6 +18,7 @@ export const channels = {
   ...projectChannels,
   ...assetChannels,
   ...jobChannels,
+  ...formChannels,
   ...shellChannels,
 } as const;
 

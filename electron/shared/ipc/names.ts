@@ -22,6 +22,9 @@ export const CHANNEL_NAMES = [
   'jobs:remove',
   'jobs:export',
   'jobs:notice',
+  'forms:get',
+  'forms:saveDraft',
+  'forms:setSkipEmptyCheck',
   'shell:openExternal',
 ] as const;
 

@@ -1,7 +1,9 @@
 // The job form generated from a project's mapping fields: react-hook-form with the zod schema built from
-// them. Empty fields are flagged (and the first focused) before anything is sent; uploads must finish first.
-// Values queued by "Duplicate into the form" fill it when it opens.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// them. A submit spends credits, so it never happens by accident: Enter in a field does not submit (the
+// button or Ctrl/Cmd+Enter does), values that are there are checked first (the first wrong one focused),
+// empty fields are listed in a confirmation (unless the project was told not to ask), and uploads must
+// finish first. Values queued by "Duplicate into the form" fill it when it opens.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { MappingFields, Project } from '../../../electron/shared/api/schemas';
@@ -9,12 +11,21 @@ import type { UploadCapability } from '../../../electron/shared/domain/asset';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Spinner } from '../../components/Spinner';
 import { AppFailure, api, call, failureMessage } from '../../lib/api';
+import { ariaShortcut, shortcutLabel } from '../../lib/platform';
 import { useJobsStore } from '../jobs/jobs-store';
 import { showJobInQueue } from '../queue/show-job';
 import { AssetField } from './AssetField';
 import { BackgroundControls } from './BackgroundControls';
 import { formFieldsOf } from './field-kinds';
-import { buildJobFormSchema, emptyJobForm, hasBackground, type JobFormValues } from './form-schema';
+import { EmptyFieldsConfirm } from './EmptyFieldsConfirm';
+import type { FormField } from './field-kinds';
+import {
+  buildJobFormSchema,
+  emptyFieldsOf,
+  emptyJobForm,
+  hasBackground,
+  type JobFormValues,
+} from './form-schema';
 import { useJobFormStore } from './job-form-store';
 import { prefilledForm, type PrefilledForm } from './prefill';
 import { TextField } from './TextField';
@@ -31,6 +42,14 @@ type Outcome =
   | { kind: 'unknown'; text: string; jobId: string }
   | { kind: 'failed'; text: string }
   | null;
+
+/** Enter in these submits a form in a browser; in this form only the button and Ctrl/Cmd+Enter do. */
+function isOneLineField(target: EventTarget): boolean {
+  return (
+    target instanceof HTMLInputElement &&
+    !['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'image'].includes(target.type)
+  );
+}
 
 const UNKNOWN_OUTCOME =
   'The job was sent, but the app could not learn whether the service created it (the connection broke or the app stopped). Open it in the Queue to resubmit or discard it.';
@@ -63,34 +82,52 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
   const [generation, setGeneration] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [invalidCount, setInvalidCount] = useState(0);
+  const [sending, setSending] = useState(false);
+  /** The checked values waiting on the empty-fields confirmation. */
+  const [asking, setAsking] = useState<{ values: JobFormValues; empty: FormField[] } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const skipEmptyCheck = useJobFormStore((state) => state.memory.skipEmptyCheck);
   const onUploadingChange = useCallback(
     (uploading: boolean) => setUploads((n) => n + (uploading ? 1 : -1)),
     [],
   );
   const errors = form.formState.errors;
 
+  async function send(values: JobFormValues): Promise<void> {
+    setSending(true);
+    setOutcome(null);
+    try {
+      const request = toSubmitJob({ ...project, projectType }, fields, values);
+      if (!request) {
+        throw new AppFailure('invalid-input', `The service does not take jobs of type “${projectType}”.`);
+      }
+      const job = await call(() => api().jobs.submit(request));
+      useJobsStore.getState().addSubmitted(job);
+      form.reset(emptyJobForm(fields, projectType));
+      setGeneration((n) => n + 1);
+      setShowPrefillNote(false);
+      setOutcome(
+        job.tracking === 'unknown'
+          ? { kind: 'unknown', text: job.trackingNote ?? UNKNOWN_OUTCOME, jobId: job.id }
+          : { kind: 'submitted', text: 'Job submitted. Follow it in This session, or in the Queue.' },
+      );
+    } catch (failure) {
+      setOutcome({ kind: 'failed', text: failureMessage(failure) });
+    } finally {
+      setSending(false);
+    }
+  }
+
   const submit = form.handleSubmit(
     async (values) => {
       setInvalidCount(0);
-      setOutcome(null);
-      try {
-        const request = toSubmitJob({ ...project, projectType }, fields, values);
-        if (!request) {
-          throw new AppFailure('invalid-input', `The service does not take jobs of type “${projectType}”.`);
-        }
-        const job = await call(() => api().jobs.submit(request));
-        useJobsStore.getState().addSubmitted(job);
-        form.reset(emptyJobForm(fields, projectType));
-        setGeneration((n) => n + 1);
-        setShowPrefillNote(false);
-        setOutcome(
-          job.tracking === 'unknown'
-            ? { kind: 'unknown', text: job.trackingNote ?? UNKNOWN_OUTCOME, jobId: job.id }
-            : { kind: 'submitted', text: 'Job submitted. Follow it in This session, or in the Queue.' },
-        );
-      } catch (failure) {
-        setOutcome({ kind: 'failed', text: failureMessage(failure) });
+      const empty = emptyFieldsOf(fields, values);
+      if (empty.length > 0 && !skipEmptyCheck) {
+        setAsking({ values, empty });
+        return;
       }
+      await send(values);
     },
     (invalid) => {
       const count = Object.keys(invalid.values ?? {}).length + Object.keys(invalid.background ?? {}).length;
@@ -99,9 +136,34 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
     },
   );
 
+  // The button is disabled while sending, which drops focus to the page: bring it back where it was.
+  useEffect(() => {
+    if (!sending && outcome && (document.activeElement === document.body || !document.activeElement)) {
+      submitRef.current?.focus();
+    }
+  }, [sending, outcome]);
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLFormElement>): void {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (event.ctrlKey || event.metaKey) {
+      event.preventDefault();
+      if (!sending && uploads === 0) formRef.current?.requestSubmit();
+    } else if (isOneLineField(event.target)) {
+      // A browser would submit the form: spending credits takes the button or the shortcut.
+      event.preventDefault();
+    }
+  }
+
   return (
     <FormProvider {...form}>
-      <form className="job-form" onSubmit={submit} noValidate aria-labelledby="job-form-title">
+      <form
+        ref={formRef}
+        className="job-form"
+        onSubmit={(event) => void submit(event)}
+        onKeyDown={onKeyDown}
+        noValidate
+        aria-labelledby="job-form-title"
+      >
         {prefill && showPrefillNote ? (
           <div className="notice notice-info" role="status">
             <span className="notice-icon" aria-hidden="true">
@@ -178,20 +240,41 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
               </p>
             ) : null}
           </div>
-          <button
-            type="submit"
-            className="btn btn-primary btn-lg"
-            disabled={form.formState.isSubmitting || uploads > 0}
-          >
-            {form.formState.isSubmitting ? <Spinner /> : null}
-            {uploads > 0
-              ? 'Waiting for uploads…'
-              : form.formState.isSubmitting
-                ? 'Submitting…'
-                : 'Submit job'}
-          </button>
+          <div className="form-submit">
+            <span className="form-shortcut" id="job-form-shortcut">
+              <span className="sr-only">Shortcut: </span>
+              <kbd className="kbd">{shortcutLabel('Enter')}</kbd>
+            </span>
+            <button
+              ref={submitRef}
+              type="submit"
+              className="btn btn-primary btn-lg"
+              disabled={sending || uploads > 0}
+              aria-describedby="job-form-shortcut"
+              aria-keyshortcuts={ariaShortcut('Enter')}
+            >
+              {sending ? <Spinner /> : null}
+              {uploads > 0 ? 'Waiting for uploads…' : sending ? 'Submitting…' : 'Submit job'}
+            </button>
+          </div>
         </div>
       </form>
+      <EmptyFieldsConfirm
+        empty={asking?.empty ?? null}
+        onCancel={() => setAsking(null)}
+        onFocusField={(field) => form.setFocus(`values.${field.key}`)}
+        onConfirm={(dontAskAgain) => {
+          const values = asking?.values;
+          setAsking(null);
+          if (dontAskAgain) {
+            void useJobFormStore
+              .getState()
+              .skipEmptyCheck()
+              .catch(() => undefined);
+          }
+          if (values) void send(values);
+        }}
+      />
     </FormProvider>
   );
 }

@@ -28,7 +28,6 @@ export function TextField({
     className: multiline ? 'input textarea' : 'input',
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy(id, { hint: note, error }),
-    'aria-required': true,
     ...register(`values.${field.key}`),
   };
   return (

@@ -1,7 +1,10 @@
-// Builds the job form's zod schema from its fields: every field is required, asset fields take a URL,
-// and video projects add the background music, volume (0–1) and start offset (≥ 0 s).
+// Builds the job form's zod schema from its fields: any field may be left empty (the service marks none as
+// required, so the form lists the empty ones before sending instead), a value that is there is checked
+// (asset fields take a web address), and video projects add the background music, volume (0–1) and start
+// offset (≥ 0 s).
 import { z } from 'zod';
 import { VIDEO_JOB_TYPES, type JobType } from '../../../electron/shared/api/job-types';
+import { HTTP_EXCEPTION_WORDS, isAllowedWebAddress } from '../../../electron/shared/domain/urls';
 import type { FormField } from './field-kinds';
 
 export interface BackgroundValues {
@@ -20,42 +23,36 @@ export function hasBackground(projectType: string): boolean {
   return (VIDEO_JOB_TYPES as readonly string[]).includes(projectType as JobType);
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
+/** The asset-address message, with the one rule of electron/shared/domain/urls.ts in words. */
+const webAddressMessage = (label: string) =>
+  `${label} needs a web address starting with https:// (${HTTP_EXCEPTION_WORDS}).`;
 
-const assetUrl = (label: string, what: string) =>
+const assetUrl = (label: string) =>
   z
     .string()
     .trim()
-    // abort: an empty field gets one message, not also the one about addresses.
-    .min(1, { error: `${label} is required: ${what}.`, abort: true })
-    .refine(isHttpUrl, `${label} needs a web address starting with https://.`);
+    .refine((text) => text === '' || isAllowedWebAddress(text), webAddressMessage(label));
 
 function fieldSchema(field: FormField): z.ZodType<string, string> {
   switch (field.type.kind) {
     case 'image':
-      return assetUrl(field.label, 'drop an image, choose a file or paste its address');
     case 'audio':
-      return assetUrl(field.label, 'drop an audio file, choose a file or paste its address');
+      return assetUrl(field.label);
     default:
-      return z.string().trim().min(1, `${field.label} is required.`);
+      return z.string();
   }
 }
 
+/** The fields left empty (whitespace counts as empty), in the form's order. */
+export function emptyFieldsOf(
+  fields: readonly FormField[],
+  form: Pick<JobFormValues, 'values'>,
+): FormField[] {
+  return fields.filter((field) => (form.values[field.key] ?? '').trim() === '');
+}
+
 export const backgroundSchema = z.object({
-  music: z
-    .string()
-    .trim()
-    .refine(
-      (text) => text === '' || isHttpUrl(text),
-      'Background music needs a web address starting with https://.',
-    ),
+  music: assetUrl('Background music'),
   volume: z
     .number({ error: 'Volume must be a number from 0 to 100%.' })
     .min(0, 'Volume must be from 0 to 100%.')

@@ -1,8 +1,10 @@
-// The project being filled in: its mapping fields (loaded on choice), whether files can be uploaded, and
-// values waiting to fill the form once its fields have loaded (from "Duplicate into the form").
+// The project being filled in: its mapping fields and what the app remembers of its form (both loaded on
+// choice), whether files can be uploaded, and values waiting to fill the form once its fields have loaded
+// (from "Duplicate into the form").
 import { create } from 'zustand';
 import type { MappingFields, Project } from '../../../electron/shared/api/schemas';
 import type { UploadCapability } from '../../../electron/shared/domain/asset';
+import { EMPTY_FORM_MEMORY, type FormMemory } from '../../../electron/shared/domain/form-memory';
 import { AppFailure, api, call, failureMessage } from '../../lib/api';
 import { useProjectsStore } from '../projects/projects-store';
 import type { FormPrefill } from './prefill';
@@ -10,6 +12,8 @@ import type { FormPrefill } from './prefill';
 export interface JobFormState {
   project: Project | null;
   mapping: MappingFields | null;
+  /** The chosen project's draft and choices (nothing remembered until loaded, or when it could not be). */
+  memory: FormMemory;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
   /** Null until asked (per account). */
@@ -28,6 +32,8 @@ export interface JobFormState {
   retry(): Promise<void>;
   clear(): void;
   loadCapability(): Promise<void>;
+  /** "Don't ask again for this project" about empty fields; kept by core for the account. */
+  skipEmptyCheck(): Promise<void>;
 }
 
 let latestRequest = 0;
@@ -36,6 +42,7 @@ let latestRequest = 0;
 const EMPTY_FORM = {
   project: null,
   mapping: null,
+  memory: EMPTY_FORM_MEMORY,
   status: 'idle',
   error: null,
   capability: null,
@@ -51,13 +58,18 @@ export const useJobFormStore = create<JobFormState>()((set, get) => ({
     set({
       project,
       mapping: null,
+      memory: EMPTY_FORM_MEMORY,
       status: 'loading',
       error: null,
       pendingPrefill: pending?.projectId === project.projectId ? pending : null,
     });
     try {
-      const mapping = await call(() => api().projects.fields({ projectId: project.projectId }));
-      if (request === latestRequest) set({ mapping, status: 'ready' });
+      const [mapping, memory] = await Promise.all([
+        call(() => api().projects.fields({ projectId: project.projectId })),
+        // The form opens without its memory rather than not at all: a draft is a convenience.
+        call(() => api().forms.get({ projectId: project.projectId })).catch(() => EMPTY_FORM_MEMORY),
+      ]);
+      if (request === latestRequest) set({ mapping, memory, status: 'ready' });
     } catch (error) {
       if (request === latestRequest) set({ status: 'error', error: failureMessage(error) });
     }
@@ -86,6 +98,12 @@ export const useJobFormStore = create<JobFormState>()((set, get) => ({
   clear() {
     latestRequest++;
     set(EMPTY_FORM);
+  },
+  async skipEmptyCheck() {
+    const project = get().project;
+    if (!project) return;
+    set({ memory: { ...get().memory, skipEmptyCheck: true } });
+    await call(() => api().forms.setSkipEmptyCheck({ projectId: project.projectId, skip: true }));
   },
   async loadCapability() {
     try {

@@ -1,5 +1,6 @@
-// Turns the form's values into the `jobs:submit` request: strings for text, `{ image_url }` for images,
-// `{ audio_url, effects: [] }` for audio, and the background settings for video projects.
+// Turns the form's values into the `jobs:submit` request: strings for text (an empty one as ''),
+// `{ image_url }` for images and `{ audio_url, effects: [] }` for audio (an empty file field is left out:
+// there is no file to point at), and the background settings for video projects.
 import type { Project, JobValues } from '../../../electron/shared/api/schemas';
 import { isJobType } from '../../../electron/shared/api/job-types';
 import type { SubmitJob } from '../../../electron/shared/domain/job';
@@ -10,6 +11,7 @@ export function toJobValues(fields: readonly FormField[], form: JobFormValues): 
   const values: JobValues = {};
   for (const field of fields) {
     const text = (form.values[field.key] ?? '').trim();
+    if ((field.type.kind === 'image' || field.type.kind === 'audio') && text === '') continue;
     if (field.type.kind === 'image') values[field.id] = { image_url: text };
     else if (field.type.kind === 'audio') values[field.id] = { audio_url: text, effects: [] };
     else values[field.id] = form.values[field.key] ?? '';

@@ -1,0 +1,67 @@
+// A project's form memory in the history database: nothing remembered at first, a draft and the "don't ask
+// again" choice kept per account and project across a reopen, a damaged row read as nothing (the form still
+// opens), and an account's memory gone with the account.
+import { describe, expect, it } from 'vitest';
+import { tempFilePaths } from '../fixtures/temp-dirs';
+import { openDatabase } from '../../electron/core/db/open-database';
+import { FormMemoryRepository } from '../../electron/core/forms/form-memory-repository';
+import type { Draft } from '../../electron/shared/domain/form-memory';
+
+const tempPath = tempFilePaths('jrs-forms-', 'history.sqlite');
+
+const DRAFT: Draft = {
+  values: { headline: 'Spring sale', photo: 'https://cdn.example.com/a.png' },
+  background: { music: '', volume: 0.4, start: 2 },
+  savedAt: '2026-11-22T10:00:00.000Z',
+};
+
+describe('FormMemoryRepository', () => {
+  it('remembers a draft and the choice per account and project, across a reopen', () => {
+    const path = tempPath();
+    const first = openDatabase(path).db;
+    const memory = new FormMemoryRepository(first);
+    expect(memory.get('acc-1', 'p-1')).toEqual({ draft: null, skipEmptyCheck: false });
+
+    memory.saveDraft('acc-1', 'p-1', DRAFT);
+    memory.setSkipEmptyCheck('acc-1', 'p-1', true);
+    memory.saveDraft('acc-2', 'p-1', { ...DRAFT, values: { headline: 'Other account' } });
+    first.close();
+
+    const again = new FormMemoryRepository(openDatabase(path).db);
+    expect(again.get('acc-1', 'p-1')).toEqual({ draft: DRAFT, skipEmptyCheck: true });
+    expect(again.get('acc-2', 'p-1').draft?.values).toEqual({ headline: 'Other account' });
+    expect(again.get('acc-2', 'p-1').skipEmptyCheck).toBe(false);
+    expect(again.get('acc-1', 'p-2')).toEqual({ draft: null, skipEmptyCheck: false });
+
+    // Forgetting the draft keeps the choice.
+    again.saveDraft('acc-1', 'p-1', null);
+    expect(again.get('acc-1', 'p-1')).toEqual({ draft: null, skipEmptyCheck: true });
+  });
+
+  it('reads a damaged or foreign row as nothing remembered', () => {
+    const { db } = openDatabase(tempPath());
+    const memory = new FormMemoryRepository(db);
+    const put = db.prepare(`INSERT INTO settings (account_id, key, value_json) VALUES ('acc', ?, ?)`);
+    put.run('form:broken', '{not json');
+    put.run('form:wrong', JSON.stringify({ draft: { values: { a: 1 } }, skipEmptyCheck: 'yes' }));
+    expect(memory.get('acc', 'broken')).toEqual({ draft: null, skipEmptyCheck: false });
+    expect(memory.get('acc', 'wrong')).toEqual({ draft: null, skipEmptyCheck: false });
+    // And it can be written over.
+    memory.setSkipEmptyCheck('acc', 'broken', true);
+    expect(memory.get('acc', 'broken').skipEmptyCheck).toBe(true);
+  });
+
+  it('forgets an account’s forms, and only that account’s', () => {
+    const { db } = openDatabase(tempPath());
+    const memory = new FormMemoryRepository(db);
+    memory.saveDraft('gone', 'p-1', DRAFT);
+    memory.saveDraft('kept', 'p-1', DRAFT);
+    db.prepare(`INSERT INTO settings (account_id, key, value_json) VALUES ('gone', 'downloads', '{}')`).run();
+    memory.removeAccount('gone');
+    expect(memory.get('gone', 'p-1').draft).toBeNull();
+    expect(memory.get('kept', 'p-1').draft).toEqual(DRAFT);
+    expect(db.prepare(`SELECT COUNT(*) AS n FROM settings WHERE account_id = 'gone'`).get()).toEqual({
+      n: 1,
+    });
+  });
+});
