@@ -16,6 +16,8 @@ export interface ShowFormOptions {
   capability?: UploadCapability;
   handlers?: FakeHandlers;
   memory?: FormMemory;
+  /** For fake timers: how user-event lets time pass between its steps. */
+  advanceTimers?: (ms: number) => unknown;
 }
 
 export function showForm(
@@ -38,7 +40,11 @@ export function showForm(
     status: 'ready',
     capability: options.capability ?? UPLOADS,
   });
-  render(<JobFormPanel />);
+  const view = render(<JobFormPanel />);
   // Files arrive as from a drop: the picker's accept filter does not apply.
-  return { api, user: userEvent.setup({ applyAccept: false }) };
+  const user = userEvent.setup({
+    applyAccept: false,
+    ...(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {}),
+  });
+  return { api, user, view };
 }

@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { MappingFields, Project } from '../../../electron/shared/api/schemas';
 import type { UploadCapability } from '../../../electron/shared/domain/asset';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { RelativeTime } from '../../components/RelativeTime';
 import { Spinner } from '../../components/Spinner';
 import { AppFailure, api, call, failureMessage } from '../../lib/api';
 import { ariaShortcut, shortcutLabel } from '../../lib/platform';
@@ -30,6 +31,7 @@ import { useJobFormStore } from './job-form-store';
 import { prefilledForm, type PrefilledForm } from './prefill';
 import { TextField } from './TextField';
 import { toSubmitJob } from './to-submit-job';
+import { useDraftSaver } from './use-draft-saver';
 
 interface JobFormProps {
   project: Project;
@@ -58,21 +60,45 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
   const fields = useMemo(() => formFieldsOf(mapping), [mapping]);
   const projectType = mapping.projectType || project.projectType;
   const schema = useMemo(() => buildJobFormSchema(fields, projectType), [fields, projectType]);
-  // Read once, when the form opens: values an earlier job left for this project.
+  // Read once, when the form opens: values an earlier job left for this project, else its draft.
   const [prefill] = useState<(PrefilledForm & { source: string }) | null>(() => {
     const pending = useJobFormStore.getState().pendingPrefill;
     if (pending?.projectId !== project.projectId) return null;
     return { ...prefilledForm(fields, projectType, pending), source: pending.source };
   });
-  useEffect(() => {
-    if (prefill) useJobFormStore.getState().consumePrefill();
-  }, [prefill]);
+  const [draft] = useState(() => {
+    const saved = useJobFormStore.getState().memory.draft;
+    if (prefill || !saved) return null;
+    return { form: prefilledForm(fields, projectType, saved).form, savedAt: saved.savedAt };
+  });
+
   const form = useForm<JobFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: prefill?.form ?? emptyJobForm(fields, projectType),
+    defaultValues: prefill?.form ?? draft?.form ?? emptyJobForm(fields, projectType),
     shouldFocusError: true,
   });
+  const drafts = useDraftSaver(form, fields, project.projectId);
+  useEffect(() => {
+    if (!prefill) return;
+    useJobFormStore.getState().consumePrefill();
+    // The earlier job's values are what the person now works on: they replace the project's draft.
+    drafts.saveNow();
+  }, [prefill, drafts]);
   const [showPrefillNote, setShowPrefillNote] = useState(prefill !== null);
+  const [showDraftNote, setShowDraftNote] = useState(draft !== null);
+  /** Set by Clear form: the fields are mounted anew, then the first one takes focus. */
+  const focusFirstField = useRef(false);
+
+  function clearForm(): void {
+    form.reset(emptyJobForm(fields, projectType));
+    setGeneration((n) => n + 1);
+    setShowPrefillNote(false);
+    setShowDraftNote(false);
+    setOutcome(null);
+    setInvalidCount(0);
+    drafts.saveNow();
+    focusFirstField.current = true;
+  }
   // Filled from an earlier job: the person continues at its first field (the button they pressed is gone).
   const firstKey = fields[0]?.key;
   useEffect(() => {
@@ -80,6 +106,11 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
   }, [prefill, firstKey, form]);
   const [uploads, setUploads] = useState(0);
   const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (!focusFirstField.current) return;
+    focusFirstField.current = false;
+    if (firstKey) form.setFocus(`values.${firstKey}`);
+  }, [generation, firstKey, form]);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [invalidCount, setInvalidCount] = useState(0);
   const [sending, setSending] = useState(false);
@@ -104,9 +135,9 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
       }
       const job = await call(() => api().jobs.submit(request));
       useJobsStore.getState().addSubmitted(job);
-      form.reset(emptyJobForm(fields, projectType));
-      setGeneration((n) => n + 1);
+      // The values stay: the next job is usually a variant of this one ("Clear form" empties it).
       setShowPrefillNote(false);
+      setShowDraftNote(false);
       setOutcome(
         job.tracking === 'unknown'
           ? { kind: 'unknown', text: job.trackingNote ?? UNKNOWN_OUTCOME, jobId: job.id }
@@ -180,6 +211,20 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
             </div>
           </div>
         ) : null}
+        {draft && showDraftNote ? (
+          <div className="notice notice-info" role="status">
+            <span className="notice-icon" aria-hidden="true">
+              i
+            </span>
+            <div className="notice-body">
+              <p className="notice-title">Your unsent values are back</p>
+              <p className="notice-text">
+                Saved <RelativeTime iso={draft.savedAt} />. Change them and submit, or choose Clear form to
+                start afresh.
+              </p>
+            </div>
+          </div>
+        ) : null}
         {fields.length === 0 ? (
           <p className="form-section-text">This project has no fields to fill in: submit it as it is.</p>
         ) : null}
@@ -241,6 +286,9 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
             ) : null}
           </div>
           <div className="form-submit">
+            <button type="button" className="btn btn-ghost" onClick={clearForm} disabled={sending}>
+              Clear form
+            </button>
             <span className="form-shortcut" id="job-form-shortcut">
               <span className="sr-only">Shortcut: </span>
               <kbd className="kbd">{shortcutLabel('Enter')}</kbd>
