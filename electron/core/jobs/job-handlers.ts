@@ -3,6 +3,7 @@ import { writeFile, rename } from 'node:fs/promises';
 import type { Handlers } from '../../shared/ipc/contract';
 import { AppError } from '../app/app-error';
 import type { Dialogs } from '../app/deps';
+import { estimateCost } from './cost-estimate';
 import { jobsCsv } from './csv-export';
 import { toDetail } from './job-mapper';
 import { viewOf, type JobsContext } from './jobs-context';
@@ -20,7 +21,8 @@ type JobChannel =
   | 'jobs:discard'
   | 'jobs:remove'
   | 'jobs:export'
-  | 'jobs:notice';
+  | 'jobs:notice'
+  | 'jobs:costEstimate';
 
 async function writeAtomically(path: string, text: string): Promise<void> {
   const temp = `${path}.${process.pid}.tmp`;
@@ -71,6 +73,7 @@ export function jobHandlers(
       return { removed };
     },
     'jobs:notice': async () => ({ message: notice }),
+    'jobs:costEstimate': async ({ projectId }) => estimateCost(repo.charges(activeId(), projectId)),
     'jobs:export': async ({ ids }) => {
       if (!dialogs) throw new AppError('internal', 'Files cannot be saved from here.');
       const rows = ids.flatMap((id) => repo.get(id) ?? []);

@@ -80,6 +80,11 @@ function prepareStatements(db: Database) {
         SELECT project_id, job_type, created_at, finished_at, requeued_ms FROM jobs
         WHERE account_id = ? AND tracking = 'final' AND created_at IS NOT NULL AND finished_at IS NOT NULL
         ORDER BY first_seen_ms DESC LIMIT ?`),
+    charges: prepare(`
+        SELECT credit_used FROM jobs
+        WHERE account_id = ? AND project_id = ? AND tracking = 'final' AND status = 'SUCCESS'
+          AND credit_used IS NOT NULL
+        ORDER BY finished_at DESC LIMIT ?`),
     accounts: prepare(`SELECT DISTINCT account_id FROM jobs WHERE archived = 0`),
     running: prepare(
       `SELECT COUNT(*) AS n FROM jobs WHERE tracking IN ('submitting', 'active') AND archived = 0`,
@@ -232,5 +237,11 @@ export class JobRepository {
     requeued_ms: number | null;
   }[] {
     return this.statements.finished.all(accountId, limit) as never;
+  }
+
+  /** What the project's latest successful jobs were charged, newest first. */
+  charges(accountId: string, projectId: string, limit = 50): number[] {
+    const rows = this.statements.charges.all(accountId, projectId, limit) as { credit_used: number }[];
+    return rows.map((row) => row.credit_used);
   }
 }

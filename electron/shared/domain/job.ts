@@ -104,3 +104,14 @@ export const requeueResultSchema = z.object({
   skipped: z.array(z.string()),
 });
 export type RequeueResult = z.infer<typeof requeueResultSchema>;
+
+/** What a project's next job is expected to cost, learned from its finished jobs in the history. */
+export const costEstimateSchema = z.object({
+  /** How many successful jobs of the project it is learned from (the latest 50 at most); 0: unknown. */
+  samples: z.number().int().min(0),
+  /** The median charge; null when there are no samples. */
+  typical: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+});
+export type CostEstimate = z.infer<typeof costEstimateSchema>;

@@ -22,6 +22,7 @@ export const CHANNEL_NAMES = [
   'jobs:remove',
   'jobs:export',
   'jobs:notice',
+  'jobs:costEstimate',
   'forms:get',
   'forms:saveDraft',
   'forms:setSkipEmptyCheck',

@@ -17,6 +17,7 @@ import { useJobsStore } from '../jobs/jobs-store';
 import { showJobInQueue } from '../queue/show-job';
 import { AssetField } from './AssetField';
 import { BackgroundControls } from './BackgroundControls';
+import { CostEstimate } from './CostEstimate';
 import { formFieldsOf } from './field-kinds';
 import { EmptyFieldsConfirm } from './EmptyFieldsConfirm';
 import type { FormField } from './field-kinds';
@@ -114,6 +115,8 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [invalidCount, setInvalidCount] = useState(0);
   const [sending, setSending] = useState(false);
+  /** How many jobs this form sent: the cost estimate is read again after each. */
+  const [submitted, setSubmitted] = useState(0);
   /** The checked values waiting on the empty-fields confirmation. */
   const [asking, setAsking] = useState<{ values: JobFormValues; empty: FormField[] } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -135,6 +138,7 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
       }
       const job = await call(() => api().jobs.submit(request));
       useJobsStore.getState().addSubmitted(job);
+      setSubmitted((n) => n + 1);
       // The values stay: the next job is usually a variant of this one ("Clear form" empties it).
       setShowPrefillNote(false);
       setShowDraftNote(false);
@@ -253,6 +257,7 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
           {outcome?.kind === 'failed' ? (
             <ErrorNotice title="The job could not be submitted">{outcome.text}</ErrorNotice>
           ) : null}
+          <CostEstimate projectId={project.projectId} version={submitted} />
           <div className="form-feedback" aria-live="polite">
             {invalidCount > 0 ? (
               <p className="form-invalid" role="alert">

@@ -8,6 +8,7 @@ import {
   requeueResultSchema,
   serviceJobIdSchema,
   submitJobSchema,
+  costEstimateSchema,
 } from '../../domain/job';
 import { byId, none } from './common';
 
@@ -30,6 +31,11 @@ export const jobChannels = {
   'jobs:remove': { params: someIds, result: z.object({ removed: z.number().int() }) },
   /** Why the history had to be started anew at launch (a damaged file set aside); null when all is well. */
   'jobs:notice': { params: none, result: z.object({ message: z.string().nullable() }) },
+  /** What the project's next job is expected to cost, from its successful jobs in the history. */
+  'jobs:costEstimate': {
+    params: z.object({ projectId: z.string().min(1).max(200) }),
+    result: costEstimateSchema,
+  },
   /** Writes the given jobs as CSV where the person chooses; null when they cancelled. */
   'jobs:export': {
     params: someIds,
