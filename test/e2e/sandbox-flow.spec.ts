@@ -36,18 +36,26 @@ test('first run on the sandbox: find a project, fill its form with a dropped ima
 
   await chooseProject(page, /Social Banner 1080x1080/);
   await expect(page.getByRole('heading', { name: 'Social Banner 1080x1080' })).toBeVisible();
-  await expect(page.getByText('Unknown field type “color”: sent as text')).toBeVisible();
+  // A colour field gets a picker beside its text.
+  await expect(page.getByLabel('Pick a colour')).toHaveAccessibleDescription('Accent colour');
 
-  // Submitting the empty form flags every field and focuses the first.
+  // Submitting the empty form lists every empty field first; going back focuses the first.
   await page.getByRole('button', { name: 'Submit job' }).click();
-  await expect(page.getByText('4 fields need your attention')).toBeVisible();
+  const empty = page.getByRole('alertdialog', { name: '4 fields are empty' });
+  await expect(empty.getByRole('listitem')).toHaveText([
+    'Headline',
+    'Subline',
+    'Product image',
+    'Accent colour',
+  ]);
+  await empty.getByRole('button', { name: 'Go back and fill them' }).click();
   await expect(page.getByLabel('Headline')).toBeFocused();
-  await expect(page.getByText('Headline is required.')).toBeVisible();
-  await expect(page.getByText(/Product image is required/)).toBeVisible();
 
   await page.getByLabel('Headline').fill('Spring is here');
   await page.getByLabel('Subline').fill('New colours, same comfort. In stores from Monday.');
-  await page.getByLabel('Accent colour').fill('#ff6600');
+  await page.getByLabel('Accent colour').fill('#FF6600');
+  // The picker follows the text, and the text keeps the way it was written.
+  await expect(page.getByLabel('Pick a colour')).toHaveValue('#ff6600');
   await dropImage(page, page.getByTestId('dropzone-field-f2'), 'banner-product.png');
   await expect(page.getByText('banner-product.png uploaded')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('img', { name: 'Preview of Product image' })).toBeVisible();
@@ -85,6 +93,14 @@ test('a talking-video project gets background music controls; the volume works f
   await page.keyboard.press('End');
   await expect(volume).toHaveAttribute('aria-valuetext', '100%');
   await expect(page.getByLabel('Music starts at (seconds)')).toHaveValue('0');
-  await expect(page.getByText('No field type given: sent as text')).toBeVisible();
   await expect(page.getByLabel('Presenter script')).toHaveJSProperty('tagName', 'TEXTAREA');
+  // The script's box grows with what is written, and counts it.
+  const script = page.getByLabel('Presenter script');
+  const before = (await script.boundingBox())?.height ?? 0;
+  const long = Array.from({ length: 8 }, (_, line) => `Line ${line + 1} of the presenter's script.`).join(
+    '\n',
+  );
+  await script.fill(long);
+  await expect.poll(async () => (await script.boundingBox())?.height ?? 0).toBeGreaterThan(before * 1.5);
+  await expect(page.getByText(`${long.length} characters`)).toBeVisible();
 });

@@ -64,12 +64,13 @@ describe('form generation', () => {
     expect(within(audio).getByText('Drop an audio file here')).toBeInTheDocument();
     expect(within(audio).getByText(/MP3, WAV, M4A/)).toBeInTheDocument();
 
+    // A colour gets a picker; a field of no known type is plain text, with nothing technical said about it.
     expect(screen.getByLabelText('Brand colour')).toHaveAccessibleDescription(
-      'Unknown field type “color”: sent as text',
+      'A colour as the service expects it, e.g. #FF6600, or pick one.',
     );
-    expect(screen.getByLabelText('Legal disclaimer')).toHaveAccessibleDescription(
-      'No field type given: sent as text',
-    );
+    expect(screen.getByLabelText('Pick a colour')).toHaveAttribute('type', 'color');
+    expect(screen.getByLabelText('Legal disclaimer')).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/field type/i)).not.toBeInTheDocument();
 
     // Not a video project: no background controls.
     expect(screen.queryByRole('heading', { name: 'Background music' })).not.toBeInTheDocument();

@@ -42,10 +42,16 @@ describe('fieldKind', () => {
     expect(fieldKind('b', { label: 'B', instructionType: 'Audio' })).toEqual({ kind: 'audio' });
   });
 
+  it('gives colour types a colour field', () => {
+    for (const type of ['color', 'Colour', 'hex_color', 'brand colour']) {
+      expect(fieldKind('c', { label: 'C', instructionType: type })).toEqual({ kind: 'color' });
+    }
+  });
+
   it('keeps an unknown or missing type as text, remembering which', () => {
-    expect(fieldKind('c', { label: 'C', instructionType: 'color' })).toEqual({
+    expect(fieldKind('c', { label: 'C', instructionType: 'gradient' })).toEqual({
       kind: 'unknown',
-      instructionType: 'color',
+      instructionType: 'gradient',
     });
     expect(fieldKind('d', { label: 'D' })).toEqual({ kind: 'unknown', instructionType: null });
     expect(fieldKind('e', { label: 'E', instructionType: '  ' })).toEqual({

@@ -1,11 +1,12 @@
-// Decides how each mapping field is edited: single- or multi-line text, an image, an audio clip, or
-// (for a type the app does not know, or none) plain text with a note saying so.
+// Decides how each mapping field is edited: single- or multi-line text, a colour (text with a picker), an
+// image, an audio clip, or (for a type the app does not know, or none) plain text: the service gets text.
 import type { MappingField, MappingFields } from '../../../electron/shared/api/schemas';
 
 export type FieldKind =
   | { kind: 'text'; multiline: boolean }
   | { kind: 'image' }
   | { kind: 'audio' }
+  | { kind: 'color' }
   | { kind: 'unknown'; instructionType: string | null };
 
 export interface FormField {
@@ -30,6 +31,8 @@ export function fieldKind(id: string, field: MappingField): FieldKind {
   if (type === 'text') return { kind: 'text', multiline: !isShortText(id, field.label) };
   if (type === 'image') return { kind: 'image' };
   if (type === 'audio') return { kind: 'audio' };
+  // "color", "colour", "hex color", "brand_colour"…: a colour written as text, e.g. #ff6600.
+  if (type && /colou?r/.test(type)) return { kind: 'color' };
   return { kind: 'unknown', instructionType: field.instructionType?.trim() || null };
 }
 
