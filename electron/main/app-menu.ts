@@ -1,6 +1,8 @@
-// The application menu: the platform's usual roles, reload and developer tools only in development, and
-// Help → the service's documentation. Only types come from electron, so the template is unit-tested.
+// The application menu: the platform's usual roles, the app's own commands with their shortcuts (Go: the
+// screens and Find; Job: Submit), reload and developer tools only in development, and Help → the service's
+// documentation. Only types come from electron, so the template is unit-tested.
 import type { MenuItemConstructorOptions } from 'electron';
+import type { AppCommand } from '../shared/ipc/channels/shell';
 
 /** Placeholder until the service publishes its documentation at a stable address; must stay https. */
 export const DOCS_URL = 'https://docs.example.com/job-rendering-service';
@@ -12,9 +14,24 @@ export interface AppMenuOptions {
   /** open-external.ts in the app: https only, after its check. */
   openExternal: (url: string) => Promise<void>;
   log?: (line: string) => void;
+  /** Asks the page to carry out one of the app's commands. */
+  sendCommand: (command: AppCommand) => void;
 }
 
 const separator: MenuItemConstructorOptions = { type: 'separator' };
+
+/**
+ * A command of the page, with its shortcut shown but not registered: the page handles its own keys (so they
+ * work the same in a browser, and in a text field), and a registered one would run the command twice.
+ */
+function command(
+  label: string,
+  accelerator: string,
+  name: AppCommand,
+  send: (command: AppCommand) => void,
+): MenuItemConstructorOptions {
+  return { label, accelerator, registerAccelerator: false, click: () => send(name) };
+}
 
 export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOptions[] {
   const { appName, isMac, isDev } = options;
@@ -55,6 +72,19 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
         { role: 'paste' },
         { role: 'selectAll' },
       ],
+    },
+    {
+      label: 'Go',
+      submenu: [
+        command('Create', 'CmdOrCtrl+1', 'show-create', options.sendCommand),
+        command('Queue', 'CmdOrCtrl+2', 'show-queue', options.sendCommand),
+        separator,
+        command('Find…', 'CmdOrCtrl+F', 'find', options.sendCommand),
+      ],
+    },
+    {
+      label: 'Job',
+      submenu: [command('Submit Job', 'CmdOrCtrl+Enter', 'submit-job', options.sendCommand)],
     },
     {
       label: 'View',

@@ -104,7 +104,19 @@ async function start(): Promise<void> {
   const appName = app.getName();
   const isMac = process.platform === 'darwin';
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(appMenuTemplate({ appName, isMac, isDev, openExternal, log })),
+    Menu.buildFromTemplate(
+      appMenuTemplate({
+        appName,
+        isMac,
+        isDev,
+        openExternal,
+        log,
+        sendCommand: (command) => {
+          if (mainWindow && !mainWindow.isDestroyed())
+            mainWindow.webContents.send('app:command', { command });
+        },
+      }),
+    ),
   );
 
   // macOS keeps the app (and its core) running with no window; the dock icon opens a new one.

@@ -10,6 +10,7 @@ import { useJobsStore } from '../features/jobs/jobs-store';
 import { useProjectsStore } from '../features/projects/projects-store';
 import { useQueueStore } from '../features/queue/queue-store';
 import { showJobInQueue } from '../features/queue/show-job';
+import { runCommand } from './app-commands';
 
 export function useAppEvents(): void {
   useEffect(() => {
@@ -22,6 +23,7 @@ export function useAppEvents(): void {
         bridge.on('credits:changed', (event) => useCreditsStore.getState().applyEvent(event)),
         bridge.on('jobs:changed', (event) => useJobsStore.getState().applyChanges(event)),
         bridge.on('jobs:open', ({ id }) => showJobInQueue(id)),
+        bridge.on('app:command', ({ command }) => runCommand(command)),
       ];
     } catch {
       // No bridge: load() below reports it as the first screen's error.

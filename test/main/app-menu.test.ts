@@ -11,7 +11,7 @@ function roles(items: MenuItemConstructorOptions[]): string[] {
   ]);
 }
 
-const options = { appName: 'Job Rendering Studio', openExternal: async () => {} };
+const options = { appName: 'Job Rendering Studio', openExternal: async () => {}, sendCommand: () => {} };
 
 describe('appMenuTemplate', () => {
   it('has no reload or developer tools in a release build', () => {
@@ -47,5 +47,26 @@ describe('appMenuTemplate', () => {
     const item = (help.submenu as MenuItemConstructorOptions[])[0]!;
     (item.click as () => void)();
     expect(openExternal).toHaveBeenCalledWith(DOCS_URL);
+  });
+
+  it('lists the app’s shortcuts as menu items that ask the page, without registering the keys twice', () => {
+    const sent: string[] = [];
+    const template = appMenuTemplate({
+      ...options,
+      isMac: false,
+      isDev: false,
+      sendCommand: (c) => sent.push(c),
+    });
+    const items = template.flatMap((menu) => (Array.isArray(menu.submenu) ? menu.submenu : []));
+    const commands = items.filter((item) => item.accelerator);
+    expect(commands.map((item) => [item.label, item.accelerator])).toEqual([
+      ['Create', 'CmdOrCtrl+1'],
+      ['Queue', 'CmdOrCtrl+2'],
+      ['Find…', 'CmdOrCtrl+F'],
+      ['Submit Job', 'CmdOrCtrl+Enter'],
+    ]);
+    expect(commands.every((item) => item.registerAccelerator === false)).toBe(true);
+    for (const item of commands) (item.click as () => void)();
+    expect(sent).toEqual(['show-create', 'show-queue', 'find', 'submit-job']);
   });
 });

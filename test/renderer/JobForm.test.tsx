@@ -92,6 +92,8 @@ describe('form generation', () => {
 
   it('moves the volume with the keyboard and shows the percentage', async () => {
     const { user } = showForm('video', { headline: { label: 'Headline', instructionType: 'text' } });
+    // The form opens with focus in its first field; the person moves to the slider.
+    await waitFor(() => expect(screen.getByLabelText('Headline')).toHaveFocus());
     const volume = screen.getByRole('slider', { name: 'Volume' });
     volume.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');

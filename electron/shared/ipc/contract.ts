@@ -6,7 +6,7 @@ import { assetChannels } from './channels/assets';
 import { formChannels } from './channels/forms';
 import { jobChannels, jobEvents } from './channels/jobs';
 import { projectChannels } from './channels/projects';
-import { shellChannels } from './channels/shell';
+import { shellChannels, shellEvents } from './channels/shell';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './names';
 
 export { APP_ERROR_KINDS, appErrorSchema } from '../domain/errors';
@@ -25,6 +25,7 @@ export const channels = {
 export const events = {
   ...accountEvents,
   ...jobEvents,
+  ...shellEvents,
 } as const;
 
 export type Channel = keyof typeof channels;

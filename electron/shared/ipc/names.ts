@@ -29,4 +29,10 @@ export const CHANNEL_NAMES = [
   'shell:openExternal',
 ] as const;
 
-export const EVENT_NAMES = ['accounts:changed', 'credits:changed', 'jobs:changed', 'jobs:open'] as const;
+export const EVENT_NAMES = [
+  'accounts:changed',
+  'credits:changed',
+  'jobs:changed',
+  'jobs:open',
+  'app:command',
+] as const;

@@ -14,6 +14,7 @@ import { Spinner } from '../../components/Spinner';
 import { AppFailure, api, call, failureMessage } from '../../lib/api';
 import { ariaShortcut, shortcutLabel } from '../../lib/platform';
 import { useJobsStore } from '../jobs/jobs-store';
+import { useNavStore } from '../navigation/nav-store';
 import { showJobInQueue } from '../queue/show-job';
 import { AssetField } from './AssetField';
 import { BackgroundControls } from './BackgroundControls';
@@ -100,11 +101,12 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
     drafts.saveNow();
     focusFirstField.current = true;
   }
-  // Filled from an earlier job: the person continues at its first field (the button they pressed is gone).
+  // A project was chosen (or an earlier job's values brought here): the person goes on at its first field.
+  // Not into a hidden screen: focus there would be lost.
   const firstKey = fields[0]?.key;
   useEffect(() => {
-    if (prefill && firstKey) form.setFocus(`values.${firstKey}`);
-  }, [prefill, firstKey, form]);
+    if (firstKey && useNavStore.getState().screen === 'create') form.setFocus(`values.${firstKey}`);
+  }, [firstKey, form]);
   const [uploads, setUploads] = useState(0);
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
@@ -177,6 +179,15 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
       submitRef.current?.focus();
     }
   }, [sending, outcome]);
+
+  // The Submit Job command of the menu: as the button would (not while sending or uploading).
+  const submitRequests = useJobFormStore((state) => state.submitRequests);
+  const seenRequests = useRef(submitRequests);
+  useEffect(() => {
+    if (submitRequests === seenRequests.current) return;
+    seenRequests.current = submitRequests;
+    if (!sending && uploads === 0) formRef.current?.requestSubmit();
+  }, [submitRequests, sending, uploads]);
 
   function onKeyDown(event: React.KeyboardEvent<HTMLFormElement>): void {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;

@@ -16,6 +16,8 @@ export interface JobFormState {
   memory: FormMemory;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
+  /** Incremented by the Submit Job command (menu): the open form submits as its button would. */
+  submitRequests: number;
   /** Null until asked (per account). */
   capability: UploadCapability | null;
   /** Values for the chosen project's form, applied once (by JobForm) when its fields have loaded. */
@@ -32,6 +34,7 @@ export interface JobFormState {
   retry(): Promise<void>;
   clear(): void;
   loadCapability(): Promise<void>;
+  requestSubmit(): void;
   /** "Don't ask again for this project" about empty fields; kept by core for the account. */
   skipEmptyCheck(): Promise<void>;
 }
@@ -47,6 +50,7 @@ const EMPTY_FORM = {
   error: null,
   capability: null,
   pendingPrefill: null,
+  submitRequests: 0,
 } as const satisfies Partial<JobFormState>;
 
 export const useJobFormStore = create<JobFormState>()((set, get) => ({
@@ -98,6 +102,9 @@ export const useJobFormStore = create<JobFormState>()((set, get) => ({
   clear() {
     latestRequest++;
     set(EMPTY_FORM);
+  },
+  requestSubmit() {
+    set((state) => ({ submitRequests: state.submitRequests + 1 }));
   },
   async skipEmptyCheck() {
     const project = get().project;
