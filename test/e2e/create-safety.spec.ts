@@ -1,6 +1,6 @@
 // Creating a job never spends credits by accident (issue 7), in the real page against the real core and
 // sandbox: Enter in a field sends nothing, Ctrl+Enter sends; an empty field is asked about first; after
-// submitting, focus is back on the Submit button rather than lost to the page.
+// submitting, and after the sandbox starts, focus is where the person goes on rather than lost to the page.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Harness } from './harness';
@@ -15,6 +15,14 @@ async function fillPodcast(page: Page, script: string): Promise<void> {
   await page.getByLabel('Intro script').fill(script);
   await page.getByRole('textbox', { name: /Voice sample/ }).fill('https://cdn.example.com/voice.mp3');
 }
+
+test('after the sandbox starts, focus is in the project search, not lost to the page', async ({
+  page,
+  app: _app,
+}) => {
+  await page.getByRole('button', { name: /try it without an account/i }).click();
+  await expect(page.locator('#project-search')).toBeFocused({ timeout: 20_000 });
+});
 
 test('Enter in a field sends nothing; Ctrl+Enter sends the job', async ({ page, app }) => {
   await startOnSandbox(page);

@@ -3,8 +3,17 @@ import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Spinner } from '../../components/Spinner';
 import { failureMessage } from '../../lib/api';
+import { useNavStore } from '../navigation/nav-store';
 import { useAccountsStore } from './accounts-store';
 import { ConnectAccountForm } from './ConnectAccountForm';
+
+/**
+ * This screen goes away once an account exists, taking the focused button with it: the Create screen that
+ * replaces it puts focus in its project search instead of leaving it to the page.
+ */
+function showWorkspace(): void {
+  useNavStore.getState().go('create', { focus: true });
+}
 
 export function Welcome(): React.JSX.Element {
   const startSandbox = useAccountsStore((state) => state.startSandbox);
@@ -17,6 +26,7 @@ export function Welcome(): React.JSX.Element {
     setError(null);
     try {
       await startSandbox();
+      showWorkspace();
     } catch (failure) {
       setError(failureMessage(failure));
       setStarting(false);
@@ -33,7 +43,11 @@ export function Welcome(): React.JSX.Element {
           <p className="welcome-lead">
             Enter the address of your Job Rendering Service and an API key of your account.
           </p>
-          <ConnectAccountForm onCancel={() => setMode('choose')} cancelLabel="Back" />
+          <ConnectAccountForm
+            onCancel={() => setMode('choose')}
+            onConnected={showWorkspace}
+            cancelLabel="Back"
+          />
         </section>
       </main>
     );
