@@ -45,7 +45,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await chooseProject(page, /Spring Launch Spokesperson/);
     await expectAccessible(page, testInfo, 'job-form');
     await page.getByRole('button', { name: 'Submit job' }).click();
-    await expect(page.getByText(/fields need your attention/)).toBeVisible();
+    const empty = page.getByRole('alertdialog', { name: /fields? (is|are) empty/ });
+    await expect(empty).toBeVisible();
+    await expectAccessible(page, testInfo, 'empty-fields-confirm');
+    await empty.getByRole('button', { name: /Go back/ }).click();
+    await page.getByPlaceholder('https://…').first().fill('http://example.com/not-secure.png');
+    await page.getByRole('button', { name: 'Submit job' }).click();
+    await expect(page.getByText(/needs your attention|need your attention/)).toBeVisible();
     await expectAccessible(page, testInfo, 'job-form-invalid');
 
     await chooseProject(page, /Weekly Podcast Intro/);
