@@ -1,9 +1,11 @@
 // Wires main's events to the stores (batched job changes, a notification asking to open a job), reads the
-// first accounts snapshot, and reloads what belongs to an account (projects, credits, jobs, upload
-// capability, the queue's filters and selection) whenever the active account changes.
-import { useEffect } from 'react';
+// first accounts snapshot, reloads what belongs to an account (projects, credits, jobs, upload
+// capability, the queue's filters and selection) whenever the active account changes, and what an outage
+// left stale when the account answers again.
+import { useEffect, useRef } from 'react';
+import type { AccountState } from '../../electron/shared/domain/account';
 import { api } from '../lib/api';
-import { useAccountsStore } from '../features/accounts/accounts-store';
+import { selectActiveAccount, useAccountsStore } from '../features/accounts/accounts-store';
 import { useCreditsStore } from '../features/accounts/credits-store';
 import { useJobFormStore } from '../features/job-form/job-form-store';
 import { useJobsStore } from '../features/jobs/jobs-store';
@@ -42,8 +44,30 @@ export function useAppEvents(): void {
       useJobsStore.getState().clear();
       return;
     }
+    // Another account's list must not stay on screen as if it were this one's (a failed load keeps the list).
+    useProjectsStore.getState().clear();
     void useProjectsStore.getState().load();
     void useJobFormStore.getState().loadCapability();
     void useJobsStore.getState().load(activeId);
   }, [activeId]);
+
+  useRecoveryReload(activeId);
+}
+
+/**
+ * When main reports that the active account answers again after an outage (any call, a poll included,
+ * got through), reads again what the outage left stale or missing: the projects and the balance.
+ */
+function useRecoveryReload(activeId: string | null): void {
+  const state = useAccountsStore((accounts) => selectActiveAccount(accounts)?.state ?? null);
+  const previous = useRef<{ id: string | null; state: AccountState | null }>({ id: null, state: null });
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { id: activeId, state };
+    if (before.id !== activeId || before.state !== 'unreachable' || state !== 'valid') return;
+    const projects = useProjectsStore.getState();
+    if (projects.error !== null && projects.status !== 'loading') void projects.load();
+    const credits = useCreditsStore.getState();
+    if (credits.error !== null && !credits.loading) void credits.refresh(activeId);
+  }, [activeId, state]);
 }

@@ -6,6 +6,8 @@ interface ErrorNoticeProps {
   children?: ReactNode;
   onRetry?: () => void;
   retryLabel?: string;
+  /** An id for the title, so that what the error concerns (a list, say) can point to it as its description. */
+  titleId?: string;
 }
 
 export function ErrorNotice({
@@ -13,6 +15,7 @@ export function ErrorNotice({
   children,
   onRetry,
   retryLabel = 'Retry',
+  titleId,
 }: ErrorNoticeProps): React.JSX.Element {
   return (
     <div className="notice notice-error" role="alert">
@@ -20,7 +23,9 @@ export function ErrorNotice({
         !
       </span>
       <div className="notice-body">
-        <p className="notice-title">{title}</p>
+        <p className="notice-title" id={titleId}>
+          {title}
+        </p>
         {children ? <div className="notice-text">{children}</div> : null}
         {onRetry ? (
           <button type="button" className="btn btn-secondary btn-sm notice-action" onClick={onRetry}>

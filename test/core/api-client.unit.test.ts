@@ -137,10 +137,12 @@ describe('status → kind', () => {
     expect(error.message).toMatch(SENTENCE);
   });
 
-  it('unauthorized tells the person to check the key in Settings', async () => {
+  it('unauthorized tells the person how to replace the key (from the account menu)', async () => {
     server.handle(json(401, {}));
     const error = await apiErrorOf(makeClient(server.url).client.getJob(JOB_ID));
-    expect(error.message).toBe('The service refused the API key (HTTP 401). Check the key in Settings.');
+    expect(error.message).toBe(
+      'The service refused the API key (HTTP 401). If the key was changed or revoked, remove the account from the account menu (top right) and add it again with a valid key.',
+    );
   });
 
   it('other 4xx carry the server’s message or error text, tidied', async () => {
@@ -624,7 +626,7 @@ describe('inputs', () => {
     for (const apiKey of ['', 'key-with\nbreak', ' padded-key ']) {
       const error = await apiErrorOf(makeClient(server.url, { apiKey }).client.getCredits());
       expect(error.kind).toBe('unauthorized');
-      expect(error.message).toMatch(/Settings\.$/);
+      expect(error.message).toMatch(/account menu \(top right\) and add it again/);
     }
     expect(server.requests).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// The project list (placeholder names, windows, search, type filter, empty and error states with Retry)
-// and this session's job list on Create (newest first, states in words, live updates, errors).
+// The project list (placeholder names, windows, search, type filter, empty and error states with Try again, a
+// failed refresh that keeps the list it had) and this session's job list on Create (newest first, states in
+// words, live updates, errors).
 import './setup';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,10 +30,11 @@ describe('ProjectsPanel', () => {
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent('Spring Teaser');
     expect(items[0]).toHaveTextContent('Video');
-    expect(items[0]).toHaveTextContent('Always active');
+    // An always-active project says nothing about its window.
+    expect(items[0]).not.toHaveTextContent(/active/i);
     const untitled = within(items[1]!).getByText('Untitled project');
     expect(untitled.tagName).toBe('EM');
-    expect(items[1]).toHaveTextContent(/Until .*2026/);
+    expect(items[1]).toHaveTextContent(/(Ends in \d+ days?|Ends within a day|Ended) .*2026/);
     expect(screen.getByText('3 active projects')).toBeInTheDocument();
   });
 
@@ -41,7 +43,10 @@ describe('ProjectsPanel', () => {
     const user = userEvent.setup();
     render(<ProjectsPanel />);
     await useProjectsStore.getState().load();
-    await user.type(await screen.findByRole('searchbox', { name: 'Search projects by name' }), 'podcast');
+    await user.type(
+      await screen.findByRole('searchbox', { name: 'Search projects by name or type' }),
+      'podcast',
+    );
     expect(within(screen.getByRole('list', { name: 'Active projects' })).getAllByRole('button')).toHaveLength(
       1,
     );
@@ -60,7 +65,7 @@ describe('ProjectsPanel', () => {
     expect(screen.getByText(/Projects appear here when their start date arrives/)).toBeInTheDocument();
   });
 
-  it('shows a failure with Retry, which loads again', async () => {
+  it('shows a failure with Try again, which loads again', async () => {
     let attempts = 0;
     installFakeApi({
       'projects:list': () => {
@@ -76,8 +81,44 @@ describe('ProjectsPanel', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The projects could not be loaded');
     expect(alert).toHaveTextContent('Could not reach the service.');
-    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Active projects' })).toBeInTheDocument();
+  });
+
+  it('keeps the loaded list when a Refresh fails, marked stale, and replaces it only when a refresh succeeds', async () => {
+    const outage =
+      'The service at 127.0.0.1:4010 could not be reached while listing the active projects (ECONNREFUSED). Check your internet connection and that the service is running, then try again.';
+    let attempts = 0;
+    installFakeApi({
+      'projects:list': () => {
+        attempts++;
+        if (attempts === 2) throw new FakeFailure({ kind: 'network', message: outage });
+        return attempts === 1 ? projects : [project({ projectId: '4', projectName: 'Autumn Teaser' })];
+      },
+    });
+    const user = userEvent.setup();
+    render(<ProjectsPanel />);
+    await useProjectsStore.getState().load();
+    await screen.findByRole('list', { name: 'Active projects' });
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const alert = await screen.findByRole('alert');
+    // One error, with what to do, and the list that was loaded still there, said to be out of date.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(alert).toHaveTextContent(outage);
+    expect(alert).toHaveTextContent(/Last updated \d{1,2}:\d{2}.*can’t refresh right now/);
+    const list = screen.getByRole('list', { name: 'Active projects' });
+    expect(within(list).getAllByRole('button')).toHaveLength(3);
+    expect(list).toHaveAccessibleDescription(/Last updated \d{1,2}:\d{2}/);
+    expect(document.body).not.toHaveTextContent(/Settings/);
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Autumn Teaser')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/Last updated/)).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Active projects' })).getAllByRole('button')).toHaveLength(
+      1,
+    );
   });
 });
 

@@ -64,7 +64,7 @@ describe('the navigation rail', () => {
 
   it('switches screens with Ctrl+2 and Ctrl+1, even from a text field, and focuses the screen', async () => {
     const { user } = renderApp({}, [job({ id: 'a', summary: 'First job' })]);
-    const search = await screen.findByRole('searchbox', { name: 'Search projects by name' });
+    const search = await screen.findByRole('searchbox', { name: 'Search projects by name or type' });
     await user.click(search);
     expect(queueSection()).not.toBeVisible();
     await user.keyboard('{Control>}2{/Control}');
@@ -75,7 +75,7 @@ describe('the navigation rail', () => {
     await user.keyboard('{Control>}1{/Control}');
     expect(createSection()).toBeVisible();
     await waitFor(() =>
-      expect(screen.getByRole('searchbox', { name: 'Search projects by name' })).toHaveFocus(),
+      expect(screen.getByRole('searchbox', { name: 'Search projects by name or type' })).toHaveFocus(),
     );
     // The links do the same.
     await user.click(screen.getByRole('link', { name: 'Queue' }));

@@ -34,7 +34,7 @@ function parseBaseUrl(baseUrl: string): URL {
   }
   if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
     throw new TypeError(
-      'The service address must be an http or https URL without a user name, password, query or fragment. Check it in Settings.',
+      'The service address must be an http or https URL without a user name, password, query or fragment.',
     );
   }
   return url;

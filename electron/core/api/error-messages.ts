@@ -14,6 +14,14 @@ const NOT_FOUND: Readonly<Partial<Record<ApiOperation, string>>> = {
     'One of the jobs was not found, so requeuing stopped there. Check the job ids; jobs before it may have been requeued.',
 };
 
+// Accounts are managed in the header's account menu (there is no Settings screen yet): a key or an address
+// is changed by removing the account there and adding it again.
+const ADD_AGAIN = 'Remove the account from the account menu (top right) and add it again';
+const REPLACE_KEY =
+  'If the key was changed or revoked, remove the account from the account menu (top right) and add it again with a valid key.';
+const CHECK_ADDRESS =
+  'Check the account’s address in the account menu (top right); if it is wrong, remove the account and add it again with the right one.';
+
 function seconds(ms: number): string {
   const value = Math.max(1, Math.ceil(ms / 1000));
   return value === 1 ? '1 second' : `${value} seconds`;
@@ -27,7 +35,7 @@ function effectNote(operation: ApiOperation, outcomeUnknown: boolean): string {
 export function unauthorizedError(operation: ApiOperation, status?: number): ApiError {
   const what = status === 403 ? 'refused the API key for this request' : 'refused the API key';
   const code = status === undefined ? '' : ` (HTTP ${status})`;
-  return new ApiError(`The service ${what}${code}. Check the key in Settings.`, {
+  return new ApiError(`The service ${what}${code}. ${REPLACE_KEY}`, {
     kind: 'unauthorized',
     operation,
     status,
@@ -36,15 +44,15 @@ export function unauthorizedError(operation: ApiOperation, status?: number): Api
 
 export function unusableKeyError(operation: ApiOperation, empty: boolean): ApiError {
   const message = empty
-    ? 'No API key is set for this account. Add the key in Settings.'
-    : 'The API key contains characters that cannot be sent (spaces at the ends or line breaks). Paste the key again in Settings.';
+    ? `No API key is set for this account. ${ADD_AGAIN} with its key.`
+    : `The API key contains characters that cannot be sent (spaces at the ends or line breaks). ${ADD_AGAIN}, pasting the key alone.`;
   return new ApiError(message, { kind: 'unauthorized', operation });
 }
 
 export function notFoundError(operation: ApiOperation, status?: number): ApiError {
   const message =
     NOT_FOUND[operation] ??
-    `The service found nothing at this address while ${OPERATION_PHRASES[operation]} (HTTP ${status ?? 404}). Check the service address in Settings.`;
+    `The service found nothing at this address while ${OPERATION_PHRASES[operation]} (HTTP ${status ?? 404}). ${CHECK_ADDRESS}`;
   return new ApiError(message, { kind: 'not-found', operation, status });
 }
 
@@ -97,7 +105,7 @@ export function networkError(
     ? `The connection to the service at ${host} broke while ${OPERATION_PHRASES[operation]}${reason}.`
     : `The service at ${host} could not be reached while ${OPERATION_PHRASES[operation]}${reason}.`;
   return new ApiError(
-    `${first} Check your internet connection and the service address in Settings, then try again.${effectNote(operation, outcomeUnknown)}`,
+    `${first} Check your internet connection and that the service is running, then try again.${effectNote(operation, outcomeUnknown)}`,
     { kind: 'network', operation, outcomeUnknown, cause },
   );
 }
@@ -133,7 +141,7 @@ export function invalidResponseError(
 
 export function redirectError(operation: ApiOperation, status: number): ApiError {
   return new ApiError(
-    `The service answered with a redirect (HTTP ${status}) while ${OPERATION_PHRASES[operation]}, which the app does not follow so the API key cannot be sent elsewhere. Check the service address in Settings (for example https instead of http).`,
+    `The service answered with a redirect (HTTP ${status}) while ${OPERATION_PHRASES[operation]}, which the app does not follow so the API key cannot be sent elsewhere. The address may be out of date (for example http where the service now wants https). ${CHECK_ADDRESS}`,
     { kind: 'invalid-response', operation, status },
   );
 }

@@ -100,7 +100,11 @@ export function AccountSwitcher(): React.JSX.Element | null {
         <DropdownMenu.Trigger
           className="account-trigger"
           disabled={busy}
-          aria-label={active ? `Account: ${active.name}. Switch or manage accounts` : 'Choose an account'}
+          aria-label={
+            active
+              ? `Account: ${active.name}${activeState ? `, ${activeState.toLowerCase()}` : ''}. Switch or manage accounts`
+              : 'Choose an account'
+          }
         >
           <span className="account-avatar" aria-hidden="true">
             {(active?.name.trim().charAt(0) || '?').toUpperCase()}
@@ -108,10 +112,13 @@ export function AccountSwitcher(): React.JSX.Element | null {
           <span className="account-trigger-text">
             <span className="account-trigger-name">{active?.name ?? 'No account chosen'}</span>
             <span className="account-trigger-meta">
-              {active
-                ? `${active.kind === 'sandbox' ? 'Sandbox' : accountPlace(active)} · ${maskedKey(active.keyLast4)}`
-                : 'Choose one'}
-              {activeState ? <span className="account-line-state"> · {activeState}</span> : null}
+              {/* The place and key give way (ellipsis) before the state does: the state is what matters. */}
+              <span className="account-trigger-place">
+                {active
+                  ? `${active.kind === 'sandbox' ? 'Sandbox' : accountPlace(active)} · ${maskedKey(active.keyLast4)}`
+                  : 'Choose one'}
+              </span>
+              {activeState ? <span className="account-trigger-state">{activeState}</span> : null}
             </span>
           </span>
           <span className="chevron" aria-hidden="true" />

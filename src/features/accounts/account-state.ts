@@ -1,5 +1,6 @@
-// Words for an account's state, shown beside it when it is anything but valid.
+// Words for an account's state, shown beside it when it is anything but valid, and which failures are outages.
 import type { AccountState, AccountView } from '../../../electron/shared/domain/account';
+import type { AppErrorKind } from '../../../electron/shared/ipc/contract';
 
 const STATE_LABELS: Record<AccountState, string | null> = {
   valid: null,
@@ -21,4 +22,9 @@ export function accountPlace(account: AccountView): string {
   } catch {
     return account.baseUrl;
   }
+}
+
+/** The service could not be reached (no answer, or none in time): the kind of failure an outage causes. */
+export function isOutage(kind: AppErrorKind | null): boolean {
+  return kind === 'network' || kind === 'timeout';
 }

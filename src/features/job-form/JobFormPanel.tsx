@@ -1,15 +1,19 @@
-// The middle panel: a prompt to choose a project, its fields loading or failing to load, or its form.
+// The middle panel: a prompt to choose a project, its fields loading or failing to load, or its form, with a
+// warning when the project stops taking jobs soon (or has not started to).
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProjectName } from '../../components/ProjectName';
 import { Spinner } from '../../components/Spinner';
 import { formatActiveWindow } from '../../lib/dates';
+import { useNow } from '../../lib/ticker';
+import { windowNotice } from '../projects/project-window';
 import { jobTypeLabel } from '../../lib/job-type-labels';
 import { JobForm } from './JobForm';
 import { useJobFormStore } from './job-form-store';
 
 export function JobFormPanel(): React.JSX.Element {
   const { project, mapping, status, error, capability, retry } = useJobFormStore();
+  const now = useNow(60_000);
 
   if (!project) {
     return (
@@ -37,6 +41,7 @@ export function JobFormPanel(): React.JSX.Element {
           </span>
           <span>{formatActiveWindow(project.startDate, project.endDate)}</span>
         </p>
+        <WindowWarning startDate={project.startDate} endDate={project.endDate} now={now} />
       </header>
       {status === 'loading' ? (
         <div className="panel-loading">
@@ -56,5 +61,22 @@ export function JobFormPanel(): React.JSX.Element {
         />
       ) : null}
     </section>
+  );
+}
+
+function WindowWarning(props: { startDate: string | null; endDate: string | null; now: number }) {
+  const notice = windowNotice(props.startDate, props.endDate, props.now);
+  if (!notice) return null;
+  const text =
+    notice.kind === 'starts'
+      ? `${notice.text}. The service refuses its jobs until then.`
+      : notice.kind === 'ended'
+        ? `${notice.text}. The service no longer takes its jobs; choose Refresh in Projects.`
+        : `${notice.text}. After that the service refuses its jobs: submit what you need before then.`;
+  return (
+    <p className="form-window-warning" role="note">
+      <span aria-hidden="true">⚠ </span>
+      {text}
+    </p>
   );
 }

@@ -9,7 +9,7 @@ export function ProjectFilters({ types }: { types: readonly string[] }): React.J
   return (
     <div className="project-filters" role="search" aria-label="Filter projects">
       <label className="sr-only" htmlFor="project-search">
-        Search projects by name
+        Search projects by name or type
       </label>
       <input
         id="project-search"

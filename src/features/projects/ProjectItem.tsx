@@ -1,8 +1,10 @@
-// One project in the list: a button with its name, type and active window; pressed when chosen.
+// One project in the list: a button with its name, its type, and its active window where it matters (it
+// starts later, or ends within 14 days); pressed when chosen.
 import type { Project } from '../../../electron/shared/api/schemas';
 import { ProjectName } from '../../components/ProjectName';
-import { formatActiveWindow } from '../../lib/dates';
 import { jobTypeLabel } from '../../lib/job-type-labels';
+import { useNow } from '../../lib/ticker';
+import { windowNotice } from './project-window';
 
 interface ProjectItemProps {
   project: Project;
@@ -11,6 +13,8 @@ interface ProjectItemProps {
 }
 
 export function ProjectItem({ project, selected, onChoose }: ProjectItemProps): React.JSX.Element {
+  const now = useNow(60_000);
+  const notice = windowNotice(project.startDate, project.endDate, now);
   return (
     <li>
       <button
@@ -27,9 +31,12 @@ export function ProjectItem({ project, selected, onChoose }: ProjectItemProps): 
           <span className={`tag tag-type tag-${project.projectType}`}>
             {jobTypeLabel(project.projectType)}
           </span>
-          <span className="project-item-window">
-            {formatActiveWindow(project.startDate, project.endDate)}
-          </span>
+          {notice ? (
+            <span className={`project-item-window is-${notice.kind}`}>
+              {notice.kind === 'ends-soon' ? <span aria-hidden="true">⚠ </span> : null}
+              {notice.text}
+            </span>
+          ) : null}
         </span>
       </button>
     </li>

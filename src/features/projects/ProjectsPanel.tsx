@@ -1,22 +1,56 @@
 // The active projects of the account: search, type filter, refresh, and every state of the list
-// (loading, error with Retry, empty, nothing matching) said in words.
-import { useMemo } from 'react';
+// (loading, error with Try again, empty, nothing matching) said in words. A refresh that fails keeps the
+// list that was loaded, marked with its time, under the one notice that says what went wrong.
+import { useEffect, useMemo, useRef } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Spinner } from '../../components/Spinner';
 import { useJobFormStore } from '../job-form/job-form-store';
 import { filterProjects, projectTypesOf } from './filter-projects';
+import { lastUpdatedWords } from './last-updated';
 import { ProjectFilters } from './ProjectFilters';
 import { ProjectItem } from './ProjectItem';
-import { useProjectsStore } from './projects-store';
+import { selectStale, useProjectsStore } from './projects-store';
+
+const STALE_NOTE_ID = 'projects-stale-note';
 
 export function ProjectsPanel(): React.JSX.Element {
-  const { projects, status, error, query, typeFilter, load } = useProjectsStore();
+  const { projects, status, error, loadedAt, query, typeFilter, load } = useProjectsStore();
+  const stale = useProjectsStore(selectStale);
   const chosenId = useJobFormStore((state) => state.project?.projectId ?? null);
   const choose = useJobFormStore((state) => state.choose);
   const types = useMemo(() => projectTypesOf(projects), [projects]);
   const shown = useMemo(() => filterProjects(projects, query, typeFilter), [projects, query, typeFilter]);
+  const refreshButton = useRef<HTMLButtonElement>(null);
+  const retried = useRef(false);
   const loading = status === 'loading' || status === 'idle';
+
+  // Try again from the notice: when it works the notice goes, and focus goes to Refresh, not to the page.
+  useEffect(() => {
+    if (!retried.current || status === 'loading') return;
+    retried.current = false;
+    if (status === 'ready') refreshButton.current?.focus();
+  }, [status]);
+
+  function tryAgain(): void {
+    retried.current = true;
+    void load();
+  }
+
+  const notice = error ? (
+    <ErrorNotice
+      title={
+        stale && loadedAt !== null
+          ? `${lastUpdatedWords(loadedAt)} — can’t refresh right now`
+          : 'The projects could not be loaded'
+      }
+      titleId={STALE_NOTE_ID}
+      onRetry={tryAgain}
+      retryLabel={status === 'loading' ? 'Trying again…' : 'Try again'}
+    >
+      {error}
+    </ErrorNotice>
+  ) : null;
 
   return (
     <section className="panel projects-panel" aria-labelledby="projects-title">
@@ -25,6 +59,7 @@ export function ProjectsPanel(): React.JSX.Element {
           Projects
         </h2>
         <button
+          ref={refreshButton}
           type="button"
           className="btn btn-ghost btn-sm"
           onClick={() => void load()}
@@ -36,11 +71,8 @@ export function ProjectsPanel(): React.JSX.Element {
       </header>
       <ProjectFilters types={types} />
       <div className="panel-body" aria-busy={loading}>
-        {status === 'error' ? (
-          <ErrorNotice title="The projects could not be loaded" onRetry={() => void load()}>
-            {error}
-          </ErrorNotice>
-        ) : loading && projects.length === 0 ? (
+        {notice}
+        {error && !stale ? null : loading && projects.length === 0 && loadedAt === null ? (
           <div className="panel-loading">
             <Spinner size="md" />
             <p role="status">Loading projects…</p>
@@ -62,7 +94,11 @@ export function ProjectsPanel(): React.JSX.Element {
                 ? `${projects.length} active ${projects.length === 1 ? 'project' : 'projects'}`
                 : `${shown.length} of ${projects.length} projects`}
             </p>
-            <ul className="project-list" aria-label="Active projects">
+            <ul
+              className="project-list"
+              aria-label="Active projects"
+              aria-describedby={stale ? STALE_NOTE_ID : undefined}
+            >
               {shown.map((project) => (
                 <ProjectItem
                   key={project.projectId}

@@ -1,5 +1,7 @@
-// Which projects the list shows: a case- and accent-insensitive name search, and one type or all.
+// Which projects the list shows: a case- and accent-insensitive search of the name and the type (its id and
+// its words: "video", "Text to speech"), and one type or all.
 import type { Project } from '../../../electron/shared/api/schemas';
+import { jobTypeLabel } from '../../lib/job-type-labels';
 
 function fold(text: string): string {
   return text
@@ -14,7 +16,10 @@ export function filterProjects(projects: readonly Project[], query: string, type
   return projects.filter(
     (project) =>
       (type === '' || project.projectType === type) &&
-      (needle === '' || fold(project.projectName).includes(needle)),
+      (needle === '' ||
+        fold(project.projectName).includes(needle) ||
+        fold(project.projectType.replace(/_/g, ' ')).includes(needle) ||
+        fold(jobTypeLabel(project.projectType)).includes(needle)),
   );
 }
 
