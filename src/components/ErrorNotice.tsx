@@ -14,7 +14,7 @@ export function ErrorNotice({
   title,
   children,
   onRetry,
-  retryLabel = 'Retry',
+  retryLabel = 'Try again',
   titleId,
 }: ErrorNoticeProps): React.JSX.Element {
   return (

@@ -59,7 +59,8 @@ export function SessionJobs(): React.JSX.Element {
           <span className="panel-subtitle">{running > 0 ? `${running} not finished` : 'All finished'}</span>
         ) : null}
       </header>
-      <div className="panel-body">
+      {/* Focusable: in a short window this list scrolls, and a keyboard must be able to scroll it too. */}
+      <div className="panel-body" tabIndex={0} role="region" aria-labelledby="session-title">
         {jobs.length === 0 ? (
           <EmptyState title="No jobs yet this session">
             Jobs you submit here appear in this list and follow their progress. Earlier jobs are in the Queue.

@@ -12,7 +12,7 @@ import { JobForm } from './JobForm';
 import { useJobFormStore } from './job-form-store';
 
 export function JobFormPanel(): React.JSX.Element {
-  const { project, mapping, status, error, capability, retry } = useJobFormStore();
+  const { project, mapping, status, error, errorIsOutage, capability, retry } = useJobFormStore();
   const now = useNow(60_000);
 
   if (!project) {
@@ -50,7 +50,7 @@ export function JobFormPanel(): React.JSX.Element {
         </div>
       ) : status === 'error' ? (
         <ErrorNotice title="The project’s fields could not be loaded" onRetry={() => void retry()}>
-          {error}
+          {errorIsOutage ? 'The service cannot be reached right now: see the note in Projects.' : error}
         </ErrorNotice>
       ) : mapping ? (
         <JobForm

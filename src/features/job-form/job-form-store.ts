@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import type { MappingFields, Project } from '../../../electron/shared/api/schemas';
 import type { UploadCapability } from '../../../electron/shared/domain/asset';
 import { EMPTY_FORM_MEMORY, type FormMemory } from '../../../electron/shared/domain/form-memory';
-import { AppFailure, api, call, failureMessage } from '../../lib/api';
+import { AppFailure, api, call, failureKind, failureMessage } from '../../lib/api';
 import { useProjectsStore } from '../projects/projects-store';
 import type { FormPrefill } from './prefill';
 
@@ -16,6 +16,8 @@ export interface JobFormState {
   memory: FormMemory;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
+  /** An outage (network, timeout) is said once, in Projects; the form then only points there. */
+  errorIsOutage: boolean;
   /** Incremented by the Submit Job command (menu): the open form submits as its button would. */
   submitRequests: number;
   /** Null until asked (per account). */
@@ -48,6 +50,7 @@ const EMPTY_FORM = {
   memory: EMPTY_FORM_MEMORY,
   status: 'idle',
   error: null,
+  errorIsOutage: false,
   capability: null,
   pendingPrefill: null,
   submitRequests: 0,
@@ -75,7 +78,14 @@ export const useJobFormStore = create<JobFormState>()((set, get) => ({
       ]);
       if (request === latestRequest) set({ mapping, memory, status: 'ready' });
     } catch (error) {
-      if (request === latestRequest) set({ status: 'error', error: failureMessage(error) });
+      if (request === latestRequest) {
+        const kind = failureKind(error);
+        set({
+          status: 'error',
+          error: failureMessage(error),
+          errorIsOutage: kind === 'network' || kind === 'timeout',
+        });
+      }
     }
   },
   async retry() {

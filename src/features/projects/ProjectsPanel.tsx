@@ -14,6 +14,19 @@ import { selectStale, useProjectsStore } from './projects-store';
 
 const STALE_NOTE_ID = 'projects-stale-note';
 
+/** Up and down arrows (Home, End) move between the projects, as in a list of the system's. */
+function moveInList(event: React.KeyboardEvent<HTMLUListElement>): void {
+  const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+  const move = moves[event.key];
+  if (move === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('.project-item')];
+  const current = buttons.indexOf(event.target as HTMLButtonElement);
+  if (current < 0 || buttons.length === 0) return;
+  event.preventDefault();
+  const next = Math.min(buttons.length - 1, Math.max(0, current + move));
+  buttons[next]?.focus();
+}
+
 export function ProjectsPanel(): React.JSX.Element {
   const { projects, status, error, loadedAt, query, typeFilter, load } = useProjectsStore();
   const stale = useProjectsStore(selectStale);
@@ -96,6 +109,7 @@ export function ProjectsPanel(): React.JSX.Element {
             </p>
             <ul
               className="project-list"
+              onKeyDown={moveInList}
               aria-label="Active projects"
               aria-describedby={stale ? STALE_NOTE_ID : undefined}
             >
