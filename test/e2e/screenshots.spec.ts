@@ -45,13 +45,20 @@ for (const theme of THEMES) {
     await shot(page, theme, '05b-job-form-background-music');
     await page.locator('.form-panel').evaluate((panel) => panel.scrollTo({ top: 0 }));
     await page.getByRole('button', { name: 'Submit job' }).click();
-    await expect(page.getByText(/fields need your attention/)).toBeVisible();
-    await shot(page, theme, '06-job-form-invalid');
+    const empty = page.getByRole('alertdialog', { name: /fields? (is|are) empty/ });
+    await expect(empty).toBeVisible();
+    await shot(page, theme, '06-empty-fields-confirm');
+    await empty.getByRole('button', { name: /Go back/ }).click();
+    await page.getByPlaceholder('https://…').first().fill('http://example.com/not-secure.png');
+    await page.getByRole('button', { name: 'Submit job' }).click();
+    await expect(page.getByText(/needs? your attention/)).toBeVisible();
+    await shot(page, theme, '06b-job-form-invalid');
+    await page.getByRole('button', { name: 'Clear form' }).click();
 
     await chooseProject(page, /Social Banner 1080x1080/);
     await page.getByLabel('Headline').fill('Spring is here');
     await page.getByLabel('Subline').fill('New colours, same comfort. In stores from Monday.');
-    await page.getByLabel('Accent colour').fill('#ff6600');
+    await page.getByLabel('Accent colour').fill('#FF6600');
     await dropImage(page, page.getByTestId('dropzone-field-f2'), 'banner-product.png');
     await expect(page.getByText('banner-product.png uploaded')).toBeVisible();
     await shot(page, theme, '07-job-form-image-dropped');
@@ -67,6 +74,10 @@ for (const theme of THEMES) {
       page.getByRole('list', { name: 'Submitted jobs' }).getByText('Success', { exact: true }),
     ).toHaveCount(2, { timeout: 30_000 });
     await shot(page, theme, '09-jobs-finished');
+    // A project with finished jobs now has an expected cost; its draft came back after the switch.
+    await chooseProject(page, /Social Banner 1080x1080/);
+    await expect(page.getByTestId('cost-estimate')).toContainText('Expected cost: about');
+    await shot(page, theme, '09a-form-draft-and-cost');
     const queueShots: Record<string, string> = {
       queue: '09b-queue',
       'job-details': '09c-job-details',
@@ -85,6 +96,8 @@ for (const theme of THEMES) {
     await page.setViewportSize({ width: 960, height: 800 });
     await shot(page, theme, '13-narrow-window');
     await page.setViewportSize({ width: 800, height: 560 });
+    await page.getByRole('link', { name: 'Create' }).click();
+    await shot(page, theme, '14a-create-smallest-window');
     await page.getByRole('link', { name: 'Queue' }).click();
     await shot(page, theme, '14-queue-smallest-window');
   });
