@@ -46,11 +46,15 @@ async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
   throw new Error('expected the upload to fail, but it succeeded');
 }
 
+/** What the uploader sends must be what its name says (it checks the first bytes): a PNG signature first. */
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...BYTES]);
+const MP3_BYTES = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, ...BYTES]);
+
 const image = (overrides: Partial<UploadAsset> = {}): UploadAsset => ({
   kind: 'image',
   name: 'Product shot.png',
   mimeType: 'image/png',
-  bytes: BYTES,
+  bytes: PNG_BYTES,
   ...overrides,
 });
 
@@ -196,18 +200,26 @@ describe('SandboxUploader on the client', () => {
     const served = await fetch(url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(BYTES);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG_BYTES);
   });
 
   it('sends the default type of the kind when the file has none', async () => {
     server.handle(json(201, stored));
     const uploader = new SandboxUploader(makeClient(server.url).client);
     await uploader.upload(image({ mimeType: '' }));
-    await uploader.upload(image({ kind: 'audio', name: 'voice.mp3', mimeType: '' }));
+    await uploader.upload(image({ kind: 'audio', name: 'voice.mp3', mimeType: '', bytes: MP3_BYTES }));
     expect(server.requests.map((request) => request.headers['content-type'])).toEqual([
       'image/png',
       'audio/mpeg',
     ]);
+  });
+
+  it('refuses a file whose content is not what its name says, before sending anything', async () => {
+    const uploader = new SandboxUploader(makeClient(server.url).client);
+    const error = await appErrorOf(uploader.upload(image({ name: 'fake.png', bytes: new Uint8Array(512) })));
+    expect(error.kind).toBe('invalid-input');
+    expect(error.message).toMatch(/^fake\.png is not a readable image/);
+    expect(server.requests).toHaveLength(0);
   });
 
   it('refuses a file of the wrong type before sending anything', async () => {

@@ -220,6 +220,31 @@ describe('the sandbox account', () => {
     });
     expect(empty).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   });
+
+  it('refuses a file whose content is not what its name says, before anything reaches the sandbox', async () => {
+    const { call } = await newCore();
+    value(await call('accounts:useSandbox'));
+    const zeros = await call('assets:upload', {
+      kind: 'image',
+      name: 'fake.png',
+      mimeType: 'image/png',
+      bytes: new Uint8Array(2048),
+    });
+    expect(zeros).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input', message: expect.stringMatching(/^fake\.png is not a readable image/) },
+    });
+    const renamed = await call('assets:upload', {
+      kind: 'image',
+      name: 'song.png',
+      mimeType: 'image/png',
+      bytes: new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]),
+    });
+    expect(renamed).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('an audio file (MP3)') },
+    });
+  });
 });
 
 describe('remote accounts without asset storage', () => {

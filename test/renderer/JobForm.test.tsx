@@ -13,6 +13,7 @@ import { useJobFormStore } from '../../src/features/job-form/job-form-store';
 import { useJobsStore } from '../../src/features/jobs/jobs-store';
 import { FakeFailure, installFakeApi, type FakeHandlers } from './fake-api';
 import { EVERY_KIND, job, mapping, project } from './fixtures';
+import { audio, png } from './test-files';
 
 const UPLOADS: UploadCapability = { available: true };
 
@@ -35,10 +36,6 @@ function showForm(
   render(<JobFormPanel />);
   // Files arrive as from a drop: the picker's accept filter does not apply.
   return { api, user: userEvent.setup({ applyAccept: false }) };
-}
-
-function png(name = 'photo.png', size = 64): File {
-  return new File([new Uint8Array(size).fill(7)], name, { type: 'image/png' });
 }
 
 describe('form generation', () => {
@@ -185,14 +182,14 @@ describe('files', () => {
   it('plays an uploaded audio clip, and revokes the old preview when the file changes', async () => {
     const { user } = showForm('tts', { voice: { label: 'Voice sample', instructionType: 'audio' } });
     const input = screen.getByLabelText('Voice sample: file');
-    await user.upload(input, new File([new Uint8Array(10)], 'voice.mp3', { type: 'audio/mpeg' }));
+    await user.upload(input, audio('voice.mp3'));
     expect(await screen.findByText('voice.mp3 uploaded')).toBeInTheDocument();
     const player = screen.getByLabelText('Play Voice sample');
     expect(player.tagName).toBe('AUDIO');
     expect(player).toHaveAttribute('controls');
     const first = player.getAttribute('src');
 
-    await user.upload(input, new File([new Uint8Array(12)], 'voice-2.wav', { type: 'audio/wav' }));
+    await user.upload(input, audio('voice-2.wav'));
     expect(await screen.findByText('voice-2.wav uploaded')).toBeInTheDocument();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith(first);
   });

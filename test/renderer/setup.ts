@@ -1,5 +1,5 @@
 // Shared by the renderer tests: jest-dom matchers, cleanup after each test, fresh stores, and the browser
-// APIs jsdom lacks (object URLs for previews).
+// APIs jsdom lacks (object URLs for previews, decoding images and audio).
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -11,6 +11,8 @@ import { useNavStore } from '../../src/features/navigation/nav-store';
 import { useProjectsStore } from '../../src/features/projects/projects-store';
 import { useQueueStore } from '../../src/features/queue/queue-store';
 import { renderProbe } from '../../src/lib/render-probe';
+import { setAssetDecoder } from '../../src/features/job-form/decode-asset';
+import { testDecoder } from './test-files';
 
 /** Puts a store back to the state it had when the test file loaded. */
 function resetter<T>(store: { getState(): T; setState(state: T, replace: true): void }): () => void {
@@ -71,6 +73,8 @@ beforeEach(() => {
   for (const reset of resets) reset();
   URL.createObjectURL = vi.fn(() => `blob:test/${++objectUrls}`);
   URL.revokeObjectURL = vi.fn();
+  // jsdom has no image or audio decoder: the form's content check decodes with the tests' own.
+  setAssetDecoder(testDecoder);
 });
 
 afterEach(() => {

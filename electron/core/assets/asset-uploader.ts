@@ -1,6 +1,7 @@
 // Uploads of files dropped into image and audio fields. The sandbox account hosts them itself; other
 // accounts need asset storage (S3-compatible storage arrives with batches), so until then they take URLs.
 import { assetProblem, type UploadAsset, type UploadCapability } from '../../shared/domain/asset';
+import { SNIFF_BYTES, contentProblem } from '../../shared/domain/asset-content';
 import { isApiError } from '../api';
 import type { ApiClient } from '../api';
 import { AppError } from '../app/app-error';
@@ -59,6 +60,9 @@ export class SandboxUploader implements AssetUploader {
       size: asset.bytes.byteLength,
     });
     if (problem) throw new AppError('invalid-input', problem);
+    // The content, not just the name: a zero-filled "photo.png" is refused before anything is sent.
+    const content = contentProblem(asset.kind, asset.name, asset.bytes.subarray(0, SNIFF_BYTES));
+    if (content) throw new AppError('invalid-input', content);
     const type = asset.mimeType || (asset.kind === 'image' ? 'image/png' : 'audio/mpeg');
     try {
       return await this.client.uploadSandboxAsset(asset.bytes, asset.name, type, {

@@ -1,6 +1,8 @@
 // An image or audio field: drop a file (or choose one) to upload it through main, or paste an address.
-// Files are checked with the shared asset rules first; the field's value is the resulting URL. When the
-// account cannot take uploads, only the address field is offered, with main's explanation.
+// Files are checked first (name, size, their first bytes, then a real decode: upload-file.ts); the field's
+// value is the resulting URL. One file per field: when several are dropped, the first is used and the
+// field says so. When the account cannot take uploads, only the address field is offered, with main's
+// explanation.
 import { useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useFormContext, useWatch, type Path } from 'react-hook-form';
@@ -11,13 +13,14 @@ import { failureMessage } from '../../lib/api';
 import { acceptAttribute, acceptedFormats, assetNoun } from './asset-hints';
 import { AssetPreview } from './AssetPreview';
 import type { JobFormValues } from './form-schema';
+import { decodedWords } from './decode-asset';
 import { uploadFile } from './upload-file';
 import { usePreviewUrl } from './use-preview-url';
 
 type Upload =
   | { status: 'idle' }
   | { status: 'uploading'; fileName: string }
-  | { status: 'done'; fileName: string; url: string }
+  | { status: 'done'; fileName: string; url: string; facts: string }
   | { status: 'error'; message: string };
 
 interface AssetFieldProps {
@@ -41,6 +44,8 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
   const { register, setValue, control } = useFormContext<JobFormValues>();
   const value = String(useWatch({ control, name }) ?? '');
   const [upload, setUpload] = useState<Upload>({ status: 'idle' });
+  /** Set when several files were dropped at once: which one is used, and how many were left out. */
+  const [extra, setExtra] = useState<string | null>(null);
   const [filePreview, showFile] = usePreviewUrl();
   const attempt = useRef(0);
 
@@ -55,10 +60,10 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
     setUpload({ status: 'uploading', fileName: file.name });
     onUploadingChange(true);
     try {
-      const url = await uploadFile(kind, file);
+      const { url, decoded } = await uploadFile(kind, file);
       if (mine !== attempt.current) return;
       setValue(name, url, { shouldValidate: true, shouldDirty: true });
-      setUpload({ status: 'done', fileName: file.name, url });
+      setUpload({ status: 'done', fileName: file.name, url, facts: decodedWords(decoded) });
     } catch (failure) {
       if (mine !== attempt.current) return;
       showFile(null);
@@ -70,6 +75,7 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
 
   function clear(): void {
     attempt.current++;
+    setExtra(null);
     showFile(null);
     setUpload({ status: 'idle' });
     setValue(name, '', { shouldDirty: true });
@@ -82,7 +88,14 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
     noKeyboard: true,
     disabled: uploading,
     onDrop: (accepted, rejected) => {
-      const file = accepted[0] ?? rejected[0]?.file;
+      // With `multiple: false`, several files arrive as rejected ones: all of them, in the order dropped.
+      const files = [...accepted, ...rejected.map((rejection) => rejection.file)];
+      const [file] = files;
+      setExtra(
+        file && files.length > 1
+          ? `${files.length} files were dropped; this field takes one, so only ${file.name} is used. To make one job per file, use a batch (Batches are coming in a later version).`
+          : null,
+      );
       if (file) void take(file);
     },
   });
@@ -96,6 +109,7 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
       : upload.status === 'done' && fileIsCurrent
         ? `${upload.fileName} uploaded`
         : '';
+  const facts = upload.status === 'done' && fileIsCurrent ? upload.facts : '';
   const shownError = upload.status === 'error' ? upload.message : error;
   const urlLabelId = `${id}-url-label`;
 
@@ -146,8 +160,14 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
             </div>
             <p className="dropzone-status" role="status" aria-live="polite">
               {uploading ? <Spinner /> : null}
-              {statusText}
+              <span>{statusText}</span>
+              {facts ? <span className="dropzone-facts"> · {facts}</span> : null}
             </p>
+            {extra ? (
+              <p className="dropzone-extra" role="status">
+                {extra}
+              </p>
+            ) : null}
           </div>
         </div>
       ) : (
