@@ -8,8 +8,8 @@ interface ConfirmDialogProps {
   onOpenChange(open: boolean): void;
   title: string;
   children: ReactNode;
-  /** A control to decide with (a checkbox), after the description and not part of it. */
-  extra?: ReactNode;
+  /** A choice that goes with the decision, as a checkbox after the description (not part of it). */
+  option?: { label: string; checked: boolean; onChange(checked: boolean): void };
   confirmLabel: string;
   /** Default "Cancel". */
   cancelLabel?: string;
@@ -21,7 +21,7 @@ interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps): React.JSX.Element {
-  const { open, onOpenChange, title, children, extra, confirmLabel, onConfirm, busy = false } = props;
+  const { open, onOpenChange, title, children, option, confirmLabel, onConfirm, busy = false } = props;
   const { cancelLabel = 'Cancel', tone = 'danger', onCloseAutoFocus } = props;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -32,7 +32,16 @@ export function ConfirmDialog(props: ConfirmDialogProps): React.JSX.Element {
           <AlertDialog.Description asChild>
             <div className="dialog-description">{children}</div>
           </AlertDialog.Description>
-          {extra}
+          {option ? (
+            <label className="checkbox dialog-option">
+              <input
+                type="checkbox"
+                checked={option.checked}
+                onChange={(event) => option.onChange(event.target.checked)}
+              />
+              <span>{option.label}</span>
+            </label>
+          ) : null}
           <div className="dialog-actions">
             <AlertDialog.Cancel className="btn btn-secondary">{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action

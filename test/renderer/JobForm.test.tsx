@@ -1,42 +1,15 @@
 // @vitest-environment jsdom
 // The generated job form: one control per field type (single- and multi-line text, image and audio drop
-// zones with previews, unknown and missing types as text, video background controls), empty fields flagged
-// before submit, files checked then uploaded, and the exact request sent on submit.
+// zones with previews, a colour picker, other types as text, video background controls), empty fields listed
+// and wrong values flagged before submit, files checked then uploaded, and the exact request sent on submit.
 import './setup';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MappingFields } from '../../electron/shared/api/schemas';
-import type { UploadCapability } from '../../electron/shared/domain/asset';
-import { JobFormPanel } from '../../src/features/job-form/JobFormPanel';
-import { useJobFormStore } from '../../src/features/job-form/job-form-store';
 import { useJobsStore } from '../../src/features/jobs/jobs-store';
-import { FakeFailure, installFakeApi, type FakeHandlers } from './fake-api';
-import { EVERY_KIND, job, mapping, project } from './fixtures';
+import { FakeFailure } from './fake-api';
+import { EVERY_KIND } from './fixtures';
+import { showForm } from './show-form';
 import { audio, png } from './test-files';
-
-const UPLOADS: UploadCapability = { available: true };
-
-function showForm(
-  projectType: string,
-  fields: MappingFields['fields'],
-  options: { capability?: UploadCapability; handlers?: FakeHandlers } = {},
-) {
-  const api = installFakeApi({
-    'assets:upload': (params) => ({ url: `https://cdn.example.com/${(params as { name: string }).name}` }),
-    'jobs:submit': () => job({ status: 'QUEUED' }),
-    ...options.handlers,
-  });
-  useJobFormStore.setState({
-    project: project({ projectType, projectName: 'Sample project' }),
-    mapping: mapping(projectType, fields),
-    status: 'ready',
-    capability: options.capability ?? UPLOADS,
-  });
-  render(<JobFormPanel />);
-  // Files arrive as from a drop: the picker's accept filter does not apply.
-  return { api, user: userEvent.setup({ applyAccept: false }) };
-}
 
 describe('form generation', () => {
   it('gives each field type its control', () => {

@@ -179,16 +179,11 @@ export function AccountSwitcher(): React.JSX.Element | null {
         title={`Remove “${removing?.name ?? ''}”?`}
         confirmLabel="Remove account"
         busy={busy}
-        extra={
-          <label className="checkbox dialog-option">
-            <input
-              type="checkbox"
-              checked={deleteHistory}
-              onChange={(event) => setDeleteHistory(event.target.checked)}
-            />
-            <span>Also delete this account’s job history</span>
-          </label>
-        }
+        option={{
+          label: 'Also delete this account’s job history',
+          checked: deleteHistory,
+          onChange: setDeleteHistory,
+        }}
         onConfirm={() => {
           const target = removing;
           if (!target) return;

@@ -50,16 +50,11 @@ export function EmptyFieldsConfirm({
         backTo.current = null;
         onFocusField(field);
       }}
-      extra={
-        <label className="checkbox dialog-option">
-          <input
-            type="checkbox"
-            checked={dontAskAgain}
-            onChange={(event) => setDontAskAgain(event.target.checked)}
-          />
-          <span>Don’t ask again for this project</span>
-        </label>
-      }
+      option={{
+        label: 'Don’t ask again for this project',
+        checked: dontAskAgain,
+        onChange: setDontAskAgain,
+      }}
     >
       <p>The job will be sent with {count === 1 ? 'this field' : 'these fields'} left empty:</p>
       <ul className="confirm-list">
