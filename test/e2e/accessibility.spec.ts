@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { chooseProject, startOnSandbox, tourAccountDialogs, tourQueue } from './helpers';
+import { chooseProject, startOnSandbox, tourAccountDialogs, tourFormChecks, tourQueue } from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -44,15 +44,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     await chooseProject(page, /Spring Launch Spokesperson/);
     await expectAccessible(page, testInfo, 'job-form');
-    await page.getByRole('button', { name: 'Submit job' }).click();
-    const empty = page.getByRole('alertdialog', { name: /fields? (is|are) empty/ });
-    await expect(empty).toBeVisible();
-    await expectAccessible(page, testInfo, 'empty-fields-confirm');
-    await empty.getByRole('button', { name: /Go back/ }).click();
-    await page.getByPlaceholder('https://…').first().fill('http://example.com/not-secure.png');
-    await page.getByRole('button', { name: 'Submit job' }).click();
-    await expect(page.getByText(/needs your attention|need your attention/)).toBeVisible();
-    await expectAccessible(page, testInfo, 'job-form-invalid');
+    await tourFormChecks(page, (name) => expectAccessible(page, testInfo, name));
 
     await chooseProject(page, /Weekly Podcast Intro/);
     await page.getByLabel('Intro script').fill('Hello from the accessibility check.');

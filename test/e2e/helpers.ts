@@ -93,3 +93,19 @@ export async function tourQueue(page: Page, visit: (name: string) => Promise<voi
   await page.keyboard.press('Escape');
   await page.getByRole('link', { name: 'Create' }).click();
 }
+
+/**
+ * On an open, empty job form: Submit shows the empty-fields confirmation (`visit('empty-fields-confirm')`),
+ * Go back, then a plain-http address in the first file field is flagged (`visit('job-form-invalid')`).
+ */
+export async function tourFormChecks(page: Page, visit: (name: string) => Promise<void>): Promise<void> {
+  await page.getByRole('button', { name: 'Submit job' }).click();
+  const empty = page.getByRole('alertdialog', { name: /fields? (is|are) empty/ });
+  await expect(empty).toBeVisible();
+  await visit('empty-fields-confirm');
+  await empty.getByRole('button', { name: /Go back/ }).click();
+  await page.getByPlaceholder('https://…').first().fill('http://example.com/not-secure.png');
+  await page.getByRole('button', { name: 'Submit job' }).click();
+  await expect(page.getByText(/needs? your attention/)).toBeVisible();
+  await visit('job-form-invalid');
+}

@@ -3,7 +3,14 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { chooseProject, dropImage, startOnSandbox, tourAccountDialogs, tourQueue } from './helpers';
+import {
+  chooseProject,
+  dropImage,
+  startOnSandbox,
+  tourAccountDialogs,
+  tourFormChecks,
+  tourQueue,
+} from './helpers';
 import { startSeededSandbox } from './harness';
 
 const OUT = resolve(__dirname, '../screenshots');
@@ -44,15 +51,11 @@ for (const theme of THEMES) {
     await page.locator('.form-panel').evaluate((panel) => panel.scrollTo({ top: panel.scrollHeight }));
     await shot(page, theme, '05b-job-form-background-music');
     await page.locator('.form-panel').evaluate((panel) => panel.scrollTo({ top: 0 }));
-    await page.getByRole('button', { name: 'Submit job' }).click();
-    const empty = page.getByRole('alertdialog', { name: /fields? (is|are) empty/ });
-    await expect(empty).toBeVisible();
-    await shot(page, theme, '06-empty-fields-confirm');
-    await empty.getByRole('button', { name: /Go back/ }).click();
-    await page.getByPlaceholder('https://…').first().fill('http://example.com/not-secure.png');
-    await page.getByRole('button', { name: 'Submit job' }).click();
-    await expect(page.getByText(/needs? your attention/)).toBeVisible();
-    await shot(page, theme, '06b-job-form-invalid');
+    const formShots: Record<string, string> = {
+      'empty-fields-confirm': '06-empty-fields-confirm',
+      'job-form-invalid': '06b-job-form-invalid',
+    };
+    await tourFormChecks(page, (name) => shot(page, theme, formShots[name] ?? name));
     await page.getByRole('button', { name: 'Clear form' }).click();
 
     await chooseProject(page, /Social Banner 1080x1080/);
