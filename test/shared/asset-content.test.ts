@@ -52,6 +52,17 @@ describe('contentProblem', () => {
     );
   });
 
+  it('tells a HEIC or AVIF photo (which shares its header with M4A audio) from audio, and says to export it', () => {
+    const heic = bytes([0, 0, 0, 0x18], 'ftypheic', [0, 0, 0, 0]);
+    expect(sniffFormat(heic)).toEqual({ kind: 'image', label: 'HEIC', taken: false });
+    expect(contentProblem('image', 'IMG_0001.png', heic)).toBe(
+      'IMG_0001.png is a HEIC photo, which the service does not take. Export it as PNG, JPG, WEBP or GIF first.',
+    );
+    expect(contentProblem('audio', 'x.m4a', bytes([0, 0, 0, 0x1c], 'ftypavif'))).toMatch(
+      /is an image \(AVIF\)/,
+    );
+  });
+
   it('names the other kind when a file of it is dropped on the wrong field', () => {
     expect(contentProblem('image', 'song.png', SAMPLES[6]![1])).toBe(
       'song.png is an audio file (MP3), not an image. Choose an image (PNG, JPG, WEBP or GIF).',

@@ -7,7 +7,20 @@ export interface AssetFormat {
   kind: AssetKind;
   /** The format in words: "PNG", "MP3"… */
   label: string;
+  /** False for a format of the kind that the fields do not take (HEIC and AVIF photos). */
+  taken?: false;
 }
+
+/** ISO media brands of still images (they share "ftyp" with M4A audio). */
+const IMAGE_BRANDS: Record<string, string> = {
+  avif: 'AVIF',
+  avis: 'AVIF',
+  heic: 'HEIC',
+  heix: 'HEIC',
+  hevc: 'HEIC',
+  mif1: 'HEIF',
+  msf1: 'HEIF',
+};
 
 /** How many leading bytes sniffFormat reads. */
 export const SNIFF_BYTES = 16;
@@ -30,7 +43,11 @@ export function sniffFormat(bytes: Uint8Array): AssetFormat | null {
   if (ascii(bytes, 0, 'OggS')) return { kind: 'audio', label: 'OGG' };
   if (ascii(bytes, 0, 'fLaC')) return { kind: 'audio', label: 'FLAC' };
   if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return { kind: 'audio', label: 'WEBM' };
-  if (ascii(bytes, 4, 'ftyp')) return { kind: 'audio', label: 'M4A' };
+  if (ascii(bytes, 4, 'ftyp')) {
+    const brand = String.fromCharCode(...bytes.slice(8, 12));
+    const image = IMAGE_BRANDS[brand];
+    return image ? { kind: 'image', label: image, taken: false } : { kind: 'audio', label: 'M4A' };
+  }
   const [first = 0, second = 0] = bytes;
   // ADTS AAC: 12 sync bits and layer 00 (FFF1, FFF9); an MPEG audio frame: 11 sync bits, layer not 00.
   if (first === 0xff && (second & 0xf6) === 0xf0) return { kind: 'audio', label: 'AAC' };
@@ -51,6 +68,9 @@ export function contentProblem(kind: AssetKind, name: string, head: Uint8Array):
   const format = sniffFormat(head);
   const file = name || 'This file';
   const wanted = kind === 'image' ? 'an image' : 'an audio file';
+  if (format?.kind === kind && format.taken === false) {
+    return `${file} is a ${format.label} photo, which the service does not take. Export it as ${formats(kind)} first.`;
+  }
   if (format?.kind === kind) return null;
   if (format) {
     const found = format.kind === 'image' ? 'an image' : 'an audio file';
