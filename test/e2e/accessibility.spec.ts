@@ -52,6 +52,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Submit job' }).click();
     await expect(page.getByRole('list', { name: 'Submitted jobs' }).getByRole('listitem')).toHaveCount(1);
     await expectAccessible(page, testInfo, 'jobs-list');
+    // The podcast's values stay after the submit: another project and back shows them as its draft.
+    await chooseProject(page, /Spring Launch Spokesperson/);
+    await chooseProject(page, /Weekly Podcast Intro/);
+    await expect(page.getByText('Your unsent values are back')).toBeVisible();
+    await expectAccessible(page, testInfo, 'job-form-draft');
     await tourQueue(page, (name) => expectAccessible(page, testInfo, name));
 
     await tourAccountDialogs(page, (name) => expectAccessible(page, testInfo, name));
