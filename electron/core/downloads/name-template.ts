@@ -1,0 +1,120 @@
+// Where a finished job's file goes under the download folder, from a template the person writes, e.g.
+// `{project}/{date}/{jobId}.{ext}` or `{project}/{values.headline}.{ext}`. Every part is made safe by
+// safe-path.ts after it is filled in, so no job's values can move a file out of the folder; a template
+// with an unknown part is refused with the list of the known ones.
+
+import { safeSegments } from './safe-path';
+
+export const DEFAULT_TEMPLATE = '{project}/{date}/{jobId}.{ext}';
+
+/** The parts a template may use, with what each becomes, for the Settings screen's help. */
+export const TEMPLATE_PARTS: Record<string, string> = {
+  project: 'the project’s name',
+  projectId: 'the project’s id',
+  type: 'the job’s type, e.g. video',
+  jobId: 'the job’s id on the service',
+  date: 'the day it finished, e.g. 2026-11-22',
+  time: 'the time it finished, e.g. 14-05-09',
+  status: 'its status, e.g. SUCCESS',
+  batch: 'its batch’s name, or nothing',
+  row: 'its row in the batch, or nothing',
+  ext: 'the file’s extension, e.g. mp4',
+  'values.<field id>': 'one of the job’s text values, e.g. {values.headline}',
+};
+
+export interface TemplateJob {
+  uuid: string;
+  projectId: string;
+  projectName: string;
+  jobType: string;
+  status: string | null;
+  /** ISO 8601; when it finished, or else when it was created. */
+  finishedAt: string | null;
+  createdAt: string | null;
+  batchName: string | null;
+  batchRow: number | null;
+  values: Record<string, unknown>;
+}
+
+const PART = /\{([^{}]*)\}/g;
+
+/** Why the template cannot be used, in the person's words; null when it can. */
+export function templateProblem(template: string): string | null {
+  if (template.trim() === '') return 'Write a name for the files, e.g. {project}/{jobId}.{ext}.';
+  if (/[{}]/.test(template.replace(PART, '')))
+    return 'A brace is not closed: each part is written {like-this}.';
+  for (const [, name = ''] of template.matchAll(PART)) {
+    if (!(name in TEMPLATE_PARTS) && !/^values\.[^{}]+$/.test(name)) {
+      return `{${name}} is not a part of a name. Use ${Object.keys(TEMPLATE_PARTS)
+        .filter((part) => !part.includes('<'))
+        .map((part) => `{${part}}`)
+        .join(', ')} or {values.<field id>}.`;
+    }
+  }
+  return null;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/mp4': 'm4a',
+  'audio/ogg': 'ogg',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+};
+
+/** The extension: the storage path's own, else the one of the Content-Type, else `bin`. */
+export function extensionOf(storagePath: string | null, contentType: string | null): string {
+  const last = storagePath?.split(/[/\\]/).pop() ?? '';
+  const dot = last.lastIndexOf('.');
+  const own = dot > 0 ? last.slice(dot + 1).toLowerCase() : '';
+  if (/^[a-z0-9]{1,8}$/.test(own)) return own;
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return EXTENSIONS[type] ?? 'bin';
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+/**
+ * The relative path segments of the job's file: the template filled in, split at its slashes (the
+ * template's own; a value's slashes are replaced), each segment made safe. `now` is for a job with no time.
+ */
+export function renderTemplate(template: string, job: TemplateJob, ext: string, now: Date): string[] {
+  const when = new Date(job.finishedAt ?? job.createdAt ?? now.toISOString());
+  const at = Number.isNaN(when.getTime()) ? now : when;
+  const parts: Record<string, string> = {
+    project: job.projectName.trim() || 'Untitled project',
+    projectId: job.projectId,
+    type: job.jobType,
+    jobId: job.uuid,
+    date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
+    time: `${pad(at.getHours())}-${pad(at.getMinutes())}-${pad(at.getSeconds())}`,
+    status: job.status ?? '',
+    batch: job.batchName ?? '',
+    row: job.batchRow === null ? '' : String(job.batchRow),
+    ext,
+  };
+  // Filled in segment by segment, so that a value holding "/" stays inside its own segment.
+  const segments = template.split('/').map((segment) =>
+    segment.replace(PART, (_whole, name: string) => {
+      const text = name.startsWith('values.') ? valueText(job.values[name.slice(7)]) : (parts[name] ?? '');
+      return text.replace(/[/\\]/g, '_');
+    }),
+  );
+  return safeSegments(segments);
+}
