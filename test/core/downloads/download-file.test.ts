@@ -1,0 +1,189 @@
+// The downloader against a real HTTP server on loopback (test/fixtures/file-server.ts): every interrupted
+// download ends byte-identical to the server's file, fetching little more than once; an expired link is
+// signed again; a server that ignores Range, or a file that changed, starts over; a file already there is
+// never overwritten; a full or read-only disk is said in words and the partial file kept for the resume;
+// nothing is written through a link out of the folder; no API key is ever sent.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nodeDownloadFs, type DownloadFs } from '../../../electron/core/downloads/download-fs';
+import {
+  DownloadError,
+  downloadFile,
+  type DownloadMeta,
+} from '../../../electron/core/downloads/download-file';
+import { startFileServer, type FileServer } from '../../fixtures/file-server';
+
+const SIZE = 3 * 1024 * 1024 + 123;
+let content: Buffer;
+let server: FileServer;
+let root: string;
+
+beforeEach(async () => {
+  content = randomBytes(SIZE);
+  server = await startFileServer(content);
+  root = await mkdtemp(join(tmpdir(), 'jrs-dl-'));
+});
+afterEach(async () => {
+  await server.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+function request(target = join(root, 'Spring Launch', 'render.mp4'), fs: DownloadFs = nodeDownloadFs) {
+  let meta: DownloadMeta | undefined;
+  let url: string | undefined;
+  const run = () =>
+    downloadFile({
+      sign: async () => server.sign(),
+      url,
+      onUrl: (next) => (url = next),
+      root,
+      target,
+      resume: meta,
+      fs,
+      onMeta: (next) => (meta = next),
+    });
+  return { run, target };
+}
+
+async function failure(promise: Promise<unknown>): Promise<DownloadError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DownloadError) return error;
+    throw error;
+  }
+  throw new Error('expected the download to fail');
+}
+
+describe('downloadFile', () => {
+  it('writes the file complete, through a .part that is gone after, and sends no key', async () => {
+    const { run, target } = request();
+    const result = await run();
+    expect(result).toMatchObject({ path: target, bytes: SIZE, fetched: SIZE, alreadyThere: false });
+    expect((await readFile(target)).equals(content)).toBe(true);
+    expect(await readdir(join(root, 'Spring Launch'))).toEqual(['render.mp4']);
+    for (const { headers } of server.requests) {
+      expect(Object.keys(headers)).not.toContain('x-api-key');
+      expect(Object.keys(headers)).not.toContain('authorization');
+      expect(Object.keys(headers)).not.toContain('cookie');
+    }
+  });
+
+  it('resumes a cut connection with Range and If-Range, fetching the file about once', async () => {
+    server.set({ cutAfter: 1_000_000, cuts: 2 });
+    const { run, target } = request();
+    expect((await failure(run())).kind).toBe('network');
+    expect((await failure(run())).kind).toBe('network');
+    await run();
+    expect((await readFile(target)).equals(content)).toBe(true);
+    const resumed = server.requests.filter((entry) => entry.status === 206);
+    expect(resumed).toHaveLength(2);
+    expect(resumed[0]?.headers.range).toBe('bytes=1000000-');
+    expect(resumed[0]?.headers['if-range']).toMatch(/^"v1-/);
+    expect(server.bytesSent / SIZE).toBeLessThanOrEqual(1.05);
+  });
+
+  it('signs the link again when it has expired, and goes on', async () => {
+    server.set({ linkUses: 1, cutAfter: 500_000, cuts: 1 });
+    const { run, target } = request();
+    await failure(run());
+    await run();
+    expect((await readFile(target)).equals(content)).toBe(true);
+    expect(server.requests.map((entry) => entry.status)).toEqual([200, 403, 206]);
+    expect(server.signed).toBe(2);
+  });
+
+  it('starts over when the server ignores Range', async () => {
+    server.set({ ignoreRange: true, cutAfter: 700_000, cuts: 1 });
+    const { run, target } = request();
+    await failure(run());
+    const result = await run();
+    expect((await readFile(target)).equals(content)).toBe(true);
+    expect(result.fetched).toBe(SIZE);
+  });
+
+  it('starts over when the file changed (its ETag no longer matches)', async () => {
+    server.set({ cutAfter: 700_000, cuts: 1 });
+    const { run, target } = request();
+    await failure(run());
+    const changed = randomBytes(SIZE - 1000);
+    server.setFile(changed);
+    await run();
+    expect((await readFile(target)).equals(changed)).toBe(true);
+    expect(server.requests.at(-1)).toMatchObject({ status: 200 });
+  });
+
+  it('checks an MD5 ETag against the content', async () => {
+    server.set({ md5Etag: true });
+    const { run, target } = request();
+    await run();
+    expect((await readFile(target)).equals(content)).toBe(true);
+  });
+
+  it('never overwrites: the same file is recognised, another gets a number', async () => {
+    const target = join(root, 'render.mp4');
+    await writeFile(target, content);
+    expect(await request(target).run()).toMatchObject({ path: target, alreadyThere: true });
+    await writeFile(target, 'another file');
+    const result = await request(target).run();
+    expect(result.path).toBe(join(root, 'render (2).mp4'));
+    expect(await readFile(target, 'utf8')).toBe('another file');
+    expect((await readFile(result.path)).equals(content)).toBe(true);
+  });
+
+  it.each([
+    ['ENOSPC', /The disk holding .* is full\. Free some space, then resume the download\./],
+    ['EACCES', /The app cannot write to .* \(it is read-only, or not yours\)/],
+    ['EROFS', /The app cannot write to .* \(it is read-only, or not yours\)/],
+    ['ENOENT', /is no longer there \(a disk unplugged, or the folder moved or deleted\)/],
+  ])(
+    '%s while writing: said in words, the partial file kept, and the resume completes it',
+    async (code, words) => {
+      let failOnce = true;
+      let written = 0;
+      const flaky: DownloadFs = {
+        ...nodeDownloadFs,
+        async append(path) {
+          const file = await nodeDownloadFs.append(path);
+          return {
+            ...file,
+            async write(chunk) {
+              if (failOnce && written > 400_000) {
+                failOnce = false;
+                throw Object.assign(new Error(`${code}: failed`), { code });
+              }
+              written += chunk.byteLength;
+              await file.write(chunk);
+            },
+          };
+        },
+      };
+      const { run, target } = request(join(root, 'render.mp4'), flaky);
+      const error = await failure(run());
+      expect(error.kind).toBe('disk');
+      expect(error.message).toMatch(words);
+      expect(error.message).toContain(root);
+      expect(error.message).toContain('What was already downloaded is kept');
+      const partSize = (await readFile(`${target}.part`)).byteLength;
+      expect(partSize).toBeGreaterThan(400_000);
+      await run();
+      expect((await readFile(target)).equals(content)).toBe(true);
+      expect(server.requests.at(-1)?.headers.range).toBe(`bytes=${partSize}-`);
+    },
+  );
+
+  it('refuses to write through a link that leads out of the folder', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'jrs-elsewhere-'));
+    try {
+      await symlink(elsewhere, join(root, 'Spring Launch'));
+      const error = await failure(request().run());
+      expect(error.kind).toBe('outside');
+      expect(await readdir(elsewhere)).toEqual([]);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+});
