@@ -70,6 +70,7 @@ async function start(): Promise<void> {
   app.on('will-quit', () => power.dispose());
   const core = await createAppCore({
     dataDir: userData,
+    downloadsDir: app.getPath('downloads'),
     // Development builds keep their keys apart from the installed app's.
     secrets: new KeytarSecretStore(app.isPackaged ? 'JobRenderingStudio' : 'JobRenderingStudio-dev'),
     sandbox: createSandboxLauncher({

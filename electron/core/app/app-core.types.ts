@@ -1,4 +1,5 @@
 // The app's core as main (and the e2e harness) see it: the IPC handlers, events, and what it needs in.
+import type { DownloadFs } from '../downloads/download-fs';
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import type { SecretStore } from '../accounts/secret-store';
 import type { Clock, Dialogs, Notifier, Power, Timers } from './deps';
@@ -11,6 +12,10 @@ export interface SandboxLauncher {
 export interface AppCoreDeps {
   /** Folder for the app's own files (accounts.json without secrets, history.sqlite, the sandbox's data). */
   dataDir: string;
+  /** The OS Downloads folder, the default download folder (main: app.getPath('downloads')). */
+  downloadsDir?: string;
+  /** The file system the downloader writes through (tests inject failures); node's by default. */
+  downloadFs?: DownloadFs;
   /** The OS keychain in the app; a real keychain or a memory store in tests. */
   secrets: SecretStore;
   sandbox: SandboxLauncher;

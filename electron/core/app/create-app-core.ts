@@ -1,5 +1,6 @@
 // Builds the app's core: wiring only. Each domain (accounts, projects, assets, jobs, shell) brings its
 // IPC handlers; main and the e2e harness both run exactly this.
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import { accountHandlers } from '../accounts/account-handlers';
@@ -7,6 +8,7 @@ import { accountsSnapshot } from '../accounts/account-snapshot';
 import { openAccounts, type Accounts } from '../accounts/accounts';
 import { assetHandlers } from '../assets/asset-handlers';
 import { openDatabase } from '../db/open-database';
+import { openDownloads, type DownloadsDomain } from '../downloads/downloads-domain';
 import { formHandlers } from '../forms/form-handlers';
 import { FormMemoryRepository } from '../forms/form-memory-repository';
 import { openJobs } from '../jobs/jobs-domain';
@@ -37,6 +39,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const clock = deps.clock ?? systemClock;
   const { db, notice } = openDatabase(join(deps.dataDir, 'history.sqlite'), () => clock.now());
   if (notice) deps.log?.(notice);
+  // Bound once `downloads` exists: a job may finish while the jobs domain is being opened.
+  let downloads: DownloadsDomain | null = null;
   const jobs = openJobs({
     db,
     notice,
@@ -50,10 +54,23 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     flushMs: deps.flushMs,
     emitChanged: (payload) => emit('jobs:changed', payload),
     emitCredits: (accountId, credits) => emit('credits:changed', { accountId, credits }),
+    onFinished: (row) => downloads?.jobSucceeded(row),
     log: deps.log,
   });
 
   const forms = new FormMemoryRepository(db);
+  const openedDownloads = openDownloads({
+    db,
+    jobs: jobs.repo,
+    accounts: opened,
+    downloadsDir: deps.downloadsDir ?? join(homedir(), 'Downloads'),
+    clock,
+    timers: deps.timers ?? systemTimers,
+    fs: deps.downloadFs,
+    emit: (payload) => emit('downloads:changed', payload),
+    log: deps.log,
+  });
+  downloads = openedDownloads;
 
   const handlers: Handlers = {
     ...accountHandlers(opened, (accountId, deleteHistory) => {
@@ -61,11 +78,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       // Unsent drafts are not history: a removed account's would never open again (a re-added one gets a
       // new id).
       forms.removeAccount(accountId);
+      openedDownloads.accountRemoved(accountId);
     }),
     ...projectHandlers(opened.connections),
     ...assetHandlers(opened.connections),
     ...jobs.handlers,
     ...formHandlers(opened.registry, forms),
+    ...openedDownloads.handlers,
     ...shellHandlers(deps.openExternal),
   };
 
@@ -77,6 +96,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     },
     async dispose() {
       listeners.clear();
+      openedDownloads.dispose();
       await jobs.dispose();
       await opened.dispose();
       db.close();

@@ -2,8 +2,8 @@
 // or not at all, and is never lost: bytes go to `<name>.part` with backpressure (never the whole file in
 // memory); an interrupted download resumes with `Range` from what is on disk, guarded by `If-Range` with
 // the ETag seen first (a changed file, or a server that ignores Range, starts over); an expired or refused
-// link (401, 403, 410) is signed again; at the end the length is checked (and the ETag, where it is an MD5
-// of the content), the file is synced and renamed. The API key never goes with these requests: it is a
+// link (401, 403, 410) is signed again; at the end the length is checked (and the MD5, where the server
+// states one for the whole file), the file is synced and renamed. The API key never goes with these requests: it is a
 // plain fetch, not the API client's transport, and a redirect may only lead to https (or this computer).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -88,8 +88,19 @@ async function onDisk<T>(folder: string, step: () => Promise<T>): Promise<T> {
   }
 }
 
-function isContentMd5(etag: string | null): boolean {
-  return etag !== null && /^"?[0-9a-f]{32}"?$/i.test(etag);
+/**
+ * The MD5 of the whole file when the server states it: `Content-MD5` (RFC 1864) or Google's `x-goog-hash`.
+ * An ETag is opaque (S3's happens to be an MD5 for single-part uploads; others, like the sandbox's, are
+ * other hashes of the same length), so it is compared as a version, never taken for a checksum.
+ */
+function statedMd5(headers: Headers): string | null {
+  const base64 =
+    headers.get('content-md5') ??
+    /(?:^|,)\s*md5=([^,\s]+)/.exec(headers.get('x-goog-hash') ?? '')?.[1] ??
+    null;
+  if (!base64) return null;
+  const hex = Buffer.from(base64, 'base64').toString('hex');
+  return hex.length === 32 ? hex : null;
 }
 
 async function hashOf(path: string, algorithm: 'md5' | 'sha256'): Promise<string> {
@@ -141,6 +152,7 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
   let resigns = 0;
   let restarts = 0;
   let fetched = 0;
+  let md5: string | null = null;
 
   for (;;) {
     if (signal?.aborted) throw new DownloadError('aborted', 'The download was paused.');
@@ -207,6 +219,8 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
     }
 
     const etag = response.headers.get('etag');
+    // A whole-file checksum is stated only on a whole-file answer (a part's Content-MD5 is the part's).
+    if (response.status === 200) md5 = statedMd5(response.headers);
     const range = response.status === 206 ? parseContentRange(response.headers.get('content-range')) : null;
     if (response.status === 206 && (range === null || range.start !== have)) {
       // A range the app did not ask for: start over rather than stitch bytes in the wrong place.
@@ -267,7 +281,7 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
   }
 
   const bytes = meta.total ?? (await fs.size(part)) ?? 0;
-  if (isContentMd5(meta.etag) && (await hashOf(part, 'md5')) !== meta.etag?.replace(/"/g, '').toLowerCase()) {
+  if (md5 !== null && (await hashOf(part, 'md5')) !== md5) {
     await onDisk(folder, () => fs.truncate(part, 0));
     throw new DownloadError(
       'changed',

@@ -80,6 +80,9 @@ function prepareStatements(db: Database) {
         SELECT project_id, job_type, created_at, finished_at, requeued_ms FROM jobs
         WHERE account_id = ? AND tracking = 'final' AND created_at IS NOT NULL AND finished_at IS NOT NULL
         ORDER BY first_seen_ms DESC LIMIT ?`),
+    latestFinishedWithOutput: prepare(`
+        SELECT * FROM jobs WHERE account_id = ? AND status = 'SUCCESS' AND output_path IS NOT NULL
+        ORDER BY finished_at DESC LIMIT 1`),
     charges: prepare(`
         SELECT credit_used FROM jobs
         WHERE account_id = ? AND project_id = ? AND tracking = 'final' AND status = 'SUCCESS'
@@ -243,5 +246,10 @@ export class JobRepository {
   charges(accountId: string, projectId: string, limit = 50): number[] {
     const rows = this.statements.charges.all(accountId, projectId, limit) as { credit_used: number }[];
     return rows.map((row) => row.credit_used);
+  }
+
+  /** The account's latest successful job with an output file (for the naming template's preview). */
+  latestFinishedWithOutput(accountId: string): JobRow | undefined {
+    return this.statements.latestFinishedWithOutput.get(accountId) as JobRow | undefined;
   }
 }

@@ -12,6 +12,7 @@ import { jobHandlers } from './job-handlers';
 import { JobNotifications } from './job-notifications';
 import { JobPolling } from './job-polling';
 import { JobRepository } from './job-repository';
+import type { JobRow } from './job-row';
 import { viewOf, type JobsContext } from './jobs-context';
 import { PollScheduler } from './poll-scheduler';
 import { recoverInterruptedSubmissions } from './submitter';
@@ -34,6 +35,8 @@ export interface JobsDomainDeps {
   flushMs?: number;
   emitChanged(payload: JobsChanged): void;
   emitCredits(accountId: string, credits: number): void;
+  /** A job reached its final state (its file may be downloaded now). */
+  onFinished?(row: JobRow): void;
   log?: (line: string) => void;
 }
 
@@ -41,6 +44,7 @@ export interface JobsDomain {
   readonly handlers: ReturnType<typeof jobHandlers>;
   /** Why the history had to be started anew, in words; null when it opened fine. */
   readonly notice: string | null;
+  readonly repo: JobRepository;
   /** The account was removed: keep its history read-only, or delete it. */
   accountRemoved(accountId: string, deleteHistory: boolean): void;
   dispose(): Promise<void>;
@@ -97,6 +101,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     finished: (row) => {
       notifications.finishedJob(row);
       credits.schedule(row.account_id);
+      deps.onFinished?.(row);
     },
   });
   Object.assign(context, {
@@ -122,6 +127,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
   return {
     handlers: jobHandlers(context, deps.dialogs, notice),
     notice,
+    repo,
     accountRemoved(accountId, deleteHistory) {
       polling.stopAccount(accountId);
       if (deleteHistory) repo.removeAccount(accountId);

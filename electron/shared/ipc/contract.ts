@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { accountChannels, accountEvents } from './channels/accounts';
 import { assetChannels } from './channels/assets';
+import { downloadChannels, downloadEvents } from './channels/downloads';
 import { formChannels } from './channels/forms';
 import { jobChannels, jobEvents } from './channels/jobs';
 import { projectChannels } from './channels/projects';
@@ -19,6 +20,7 @@ export const channels = {
   ...assetChannels,
   ...jobChannels,
   ...formChannels,
+  ...downloadChannels,
   ...shellChannels,
 } as const;
 
@@ -26,6 +28,7 @@ export const events = {
   ...accountEvents,
   ...jobEvents,
   ...shellEvents,
+  ...downloadEvents,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -26,6 +26,14 @@ export const CHANNEL_NAMES = [
   'forms:get',
   'forms:saveDraft',
   'forms:setSkipEmptyCheck',
+  'downloads:list',
+  'downloads:start',
+  'downloads:pause',
+  'downloads:resume',
+  'downloads:cancel',
+  'downloads:settings',
+  'downloads:saveSettings',
+  'downloads:preview',
   'shell:openExternal',
 ] as const;
 
@@ -35,4 +43,5 @@ export const EVENT_NAMES = [
   'jobs:changed',
   'jobs:open',
   'app:command',
+  'downloads:changed',
 ] as const;

@@ -76,13 +76,16 @@ describe('downloadFile', () => {
     server.set({ cutAfter: 1_000_000, cuts: 2 });
     const { run, target } = request();
     expect((await failure(run())).kind).toBe('network');
+    // The next request asks for exactly what is not on disk yet, guarded by the ETag seen first.
+    const kept = (await readFile(`${target}.part`)).byteLength;
+    expect(kept).toBeGreaterThan(0);
     expect((await failure(run())).kind).toBe('network');
+    const resumed = server.requests.filter((entry) => entry.status === 206);
+    expect(resumed[0]?.headers.range).toBe(`bytes=${kept}-`);
+    expect(resumed[0]?.headers['if-range']).toMatch(/^"v1-/);
     await run();
     expect((await readFile(target)).equals(content)).toBe(true);
-    const resumed = server.requests.filter((entry) => entry.status === 206);
-    expect(resumed).toHaveLength(2);
-    expect(resumed[0]?.headers.range).toBe('bytes=1000000-');
-    expect(resumed[0]?.headers['if-range']).toMatch(/^"v1-/);
+    expect(server.requests.filter((entry) => entry.status === 206)).toHaveLength(2);
     expect(server.bytesSent / SIZE).toBeLessThanOrEqual(1.05);
   });
 
@@ -116,11 +119,16 @@ describe('downloadFile', () => {
     expect(server.requests.at(-1)).toMatchObject({ status: 200 });
   });
 
-  it('checks an MD5 ETag against the content', async () => {
-    server.set({ md5Etag: true });
+  it('checks the content against a stated MD5, and refuses a file that does not match', async () => {
+    server.set({ contentMd5: 'right' });
     const { run, target } = request();
     await run();
     expect((await readFile(target)).equals(content)).toBe(true);
+
+    server.set({ contentMd5: 'wrong' });
+    const other = request(join(root, 'other.mp4'));
+    expect((await failure(other.run())).kind).toBe('changed');
+    expect(await readdir(root)).not.toContain('other.mp4');
   });
 
   it('never overwrites: the same file is recognised, another gets a number', async () => {

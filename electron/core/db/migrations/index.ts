@@ -1,7 +1,8 @@
 // Every migration, in order. A new one is a new file and one entry here; never edit a released one.
 import { jobsTable } from './001-jobs';
 import { batchesAndSettings } from './002-batches-and-settings';
+import { downloadsTable } from './003-downloads';
 import type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [jobsTable, batchesAndSettings];
+export const MIGRATIONS: readonly Migration[] = [jobsTable, batchesAndSettings, downloadsTable];
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -1,0 +1,97 @@
+// The IPC handlers of the downloads domain, for the active account.
+import nodePath from 'node:path';
+import type { Handlers } from '../../shared/ipc/contract';
+import type { AccountRegistry } from '../accounts/account-registry';
+import { AppError } from '../app/app-error';
+import type { JobRow } from '../jobs/job-row';
+import type { DownloadQueue } from './download-queue';
+import type { DownloadSettingsStore } from './download-settings';
+import { extensionOf, renderTemplate, templateProblem } from './name-template';
+import { joinInside } from './safe-path';
+
+type DownloadChannel =
+  | 'downloads:list'
+  | 'downloads:start'
+  | 'downloads:pause'
+  | 'downloads:resume'
+  | 'downloads:cancel'
+  | 'downloads:settings'
+  | 'downloads:saveSettings'
+  | 'downloads:preview';
+
+export interface DownloadHandlerDeps {
+  registry: AccountRegistry;
+  queue: DownloadQueue;
+  settings: DownloadSettingsStore;
+  /** The account's latest finished job with an output, for the template's preview. */
+  latestFinished(accountId: string): JobRow | undefined;
+  now(): number;
+}
+
+/** A job to show the template on when the account has none finished yet. */
+const SAMPLE = {
+  uuid: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  projectId: 'sample',
+  projectName: 'Spring Launch Spokesperson',
+  jobType: 'ai_talking_video',
+  status: 'SUCCESS',
+  finishedAt: null,
+  createdAt: null,
+  batchName: null,
+  batchRow: null,
+  values: { headline: 'Hello Lisbon' },
+};
+
+export function downloadHandlers(deps: DownloadHandlerDeps): Pick<Handlers, DownloadChannel> {
+  const { registry, queue, settings } = deps;
+  const active = () => registry.active().id;
+  return {
+    'downloads:list': async () => queue.list(active()),
+    'downloads:start': async ({ ids }) => queue.start(ids),
+    'downloads:pause': async ({ ids }) => {
+      queue.pause(ids);
+      return undefined;
+    },
+    'downloads:resume': async ({ ids }) => {
+      queue.resume(ids);
+      return undefined;
+    },
+    'downloads:cancel': async ({ ids }) => {
+      await queue.cancel(ids);
+      return undefined;
+    },
+    'downloads:settings': async () => settings.get(active()),
+    'downloads:saveSettings': async (next) => {
+      const problem = templateProblem(next.template);
+      if (problem) throw new AppError('invalid-input', problem);
+      if (!nodePath.isAbsolute(next.folder)) {
+        throw new AppError('invalid-input', 'Choose the download folder with Choose folder… (a full path).');
+      }
+      settings.save(active(), next);
+      return settings.get(active());
+    },
+    'downloads:preview': async ({ template }) => {
+      const problem = templateProblem(template);
+      if (problem) return { path: null, problem };
+      const accountId = active();
+      const job = deps.latestFinished(accountId);
+      const source = job
+        ? {
+            uuid: job.uuid ?? job.id,
+            projectId: job.project_id,
+            projectName: job.project_name,
+            jobType: job.job_type,
+            status: job.status,
+            finishedAt: job.finished_at,
+            createdAt: job.created_at,
+            batchName: null,
+            batchRow: job.batch_row,
+            values: JSON.parse(job.values_json) as Record<string, unknown>,
+          }
+        : SAMPLE;
+      const ext = extensionOf(job?.output_path ?? 'render.mp4', null);
+      const segments = renderTemplate(template, source, ext, new Date(deps.now()));
+      return { path: joinInside(nodePath, settings.get(accountId).folder, segments), problem: null };
+    },
+  };
+}

@@ -1,0 +1,299 @@
+// The download queue: runs each account's queued downloads a few at a time (its setting), keeps every
+// state in the database (a restart resumes what was running), retries network failures with backoff,
+// stops at disk failures until the person resumes, and reports progress a few times a second.
+import nodePath from 'node:path';
+import type { DownloadView } from '../../shared/domain/download';
+import type { Clock, TimerHandle, Timers } from '../app/deps';
+import type { JobRow } from '../jobs/job-row';
+import { DownloadError, downloadFile } from './download-file';
+import type { DownloadFs } from './download-fs';
+import type { DownloadRepository, DownloadRow } from './download-repository';
+import type { DownloadSettingsStore } from './download-settings';
+import { extensionOf, renderTemplate } from './name-template';
+import { joinInside } from './safe-path';
+
+const MAX_ATTEMPTS = 5;
+const SPEED_WINDOW_MS = 3000;
+
+export interface DownloadQueueDeps {
+  repo: DownloadRepository;
+  job(jobId: string): JobRow | undefined;
+  settings: DownloadSettingsStore;
+  /** A fresh signed URL for the account's storage path. */
+  sign(accountId: string, storagePath: string): Promise<string>;
+  fs: DownloadFs;
+  fetch?: typeof fetch;
+  clock: Clock;
+  timers: Timers;
+  emit(accountId: string, downloads: DownloadView[]): void;
+  /** How often progress is reported (default 250 ms). */
+  progressMs?: number;
+  log?: (line: string) => void;
+}
+
+interface Running {
+  controller: AbortController;
+  bytes: number;
+  total: number | null;
+  samples: Array<{ at: number; bytes: number }>;
+}
+
+export class DownloadQueue {
+  private readonly running = new Map<string, Running>();
+  private readonly dirty = new Set<string>();
+  private flushTimer: TimerHandle | null = null;
+  private wakeTimer: TimerHandle | null = null;
+  private disposed = false;
+
+  constructor(private readonly deps: DownloadQueueDeps) {
+    // What was running when the app stopped goes on from its `.part`.
+    for (const row of deps.repo.inState('active')) deps.repo.save({ ...row, state: 'queued' });
+  }
+
+  /** Queues the files of these jobs (finished, with an output), where the account's settings say. */
+  start(jobIds: readonly string[]): { queued: string[]; skipped: string[] } {
+    const queued: string[] = [];
+    const skipped: string[] = [];
+    for (const jobId of jobIds) {
+      const job = this.deps.job(jobId);
+      if (!job || job.status !== 'SUCCESS' || !job.output_path) {
+        skipped.push(jobId);
+        continue;
+      }
+      const settings = this.deps.settings.get(job.account_id);
+      const segments = renderTemplate(
+        settings.template,
+        {
+          uuid: job.uuid ?? job.id,
+          projectId: job.project_id,
+          projectName: job.project_name,
+          jobType: job.job_type,
+          status: job.status,
+          finishedAt: job.finished_at,
+          createdAt: job.created_at,
+          batchName: null,
+          batchRow: job.batch_row,
+          values: JSON.parse(job.values_json) as Record<string, unknown>,
+        },
+        extensionOf(job.output_path, null),
+        new Date(this.deps.clock.now()),
+      );
+      const target = joinInside(nodePath, settings.folder, segments);
+      this.deps.repo.enqueue({
+        jobId,
+        accountId: job.account_id,
+        root: settings.folder,
+        target,
+        nowMs: this.deps.clock.now(),
+      });
+      this.changed(jobId);
+      queued.push(jobId);
+    }
+    this.pump();
+    return { queued, skipped };
+  }
+
+  pause(jobIds: readonly string[]): void {
+    for (const jobId of jobIds) {
+      const row = this.deps.repo.get(jobId);
+      if (!row || row.state === 'done') continue;
+      const running = this.running.get(jobId);
+      running?.controller.abort();
+      this.running.delete(jobId);
+      this.deps.repo.save({
+        ...row,
+        state: 'paused',
+        bytes: running?.bytes ?? row.bytes,
+        next_try_ms: null,
+        updated_ms: this.deps.clock.now(),
+      });
+      this.changed(jobId);
+    }
+  }
+
+  resume(jobIds: readonly string[]): void {
+    for (const jobId of jobIds) {
+      const row = this.deps.repo.get(jobId);
+      if (!row || (row.state !== 'paused' && row.state !== 'failed')) continue;
+      this.deps.repo.save({ ...row, state: 'queued', error: null, attempts: 0, next_try_ms: null });
+      this.changed(jobId);
+    }
+    this.pump();
+  }
+
+  /** Stops and forgets the download; its partial file is deleted (a finished file is kept). */
+  async cancel(jobIds: readonly string[]): Promise<void> {
+    for (const jobId of jobIds) {
+      const row = this.deps.repo.get(jobId);
+      if (!row) continue;
+      this.running.get(jobId)?.controller.abort();
+      this.running.delete(jobId);
+      if (row.state !== 'done') await this.deps.fs.remove(`${row.target}.part`);
+      this.deps.repo.remove(jobId);
+      this.deps.emit(row.account_id, []);
+    }
+    this.pump();
+  }
+
+  /** A job just succeeded: its file is downloaded at once when the account says so. */
+  jobSucceeded(job: JobRow): void {
+    if (job.status === 'SUCCESS' && job.output_path && this.deps.settings.get(job.account_id).auto) {
+      this.start([job.id]);
+    }
+  }
+
+  list(accountId: string): DownloadView[] {
+    return this.deps.repo.list(accountId).map((row) => this.view(row));
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const running of this.running.values()) running.controller.abort();
+    this.running.clear();
+    if (this.flushTimer) this.deps.timers.clearTimeout(this.flushTimer);
+    if (this.wakeTimer) this.deps.timers.clearTimeout(this.wakeTimer);
+  }
+
+  private view(row: DownloadRow): DownloadView {
+    const running = this.running.get(row.job_id);
+    let speed: number | null = null;
+    if (running && running.samples.length > 1) {
+      const first = running.samples[0];
+      const last = running.samples.at(-1);
+      if (first && last && last.at > first.at)
+        speed = ((last.bytes - first.bytes) * 1000) / (last.at - first.at);
+    }
+    return {
+      jobId: row.job_id,
+      state: row.state,
+      path: row.path ?? row.target,
+      bytes: running?.bytes ?? row.bytes,
+      total: running?.total ?? row.total,
+      speed,
+      error: row.error,
+    };
+  }
+
+  private changed(jobId: string): void {
+    this.dirty.add(jobId);
+    this.flushTimer ??= this.deps.timers.setTimeout(() => this.flush(), this.deps.progressMs ?? 250);
+  }
+
+  private flush(): void {
+    this.flushTimer = null;
+    const byAccount = new Map<string, DownloadView[]>();
+    for (const jobId of this.dirty) {
+      const row = this.deps.repo.get(jobId);
+      if (!row) continue;
+      const views = byAccount.get(row.account_id) ?? [];
+      views.push(this.view(row));
+      byAccount.set(row.account_id, views);
+    }
+    this.dirty.clear();
+    for (const [accountId, views] of byAccount) this.deps.emit(accountId, views);
+  }
+
+  private pump(): void {
+    if (this.disposed) return;
+    const now = this.deps.clock.now();
+    let nextWake: number | null = null;
+    const perAccount = new Map<string, number>();
+    for (const jobId of this.running.keys()) {
+      const account = this.deps.repo.get(jobId)?.account_id;
+      if (account) perAccount.set(account, (perAccount.get(account) ?? 0) + 1);
+    }
+    for (const row of this.deps.repo.inState('queued')) {
+      if (row.next_try_ms !== null && row.next_try_ms > now) {
+        nextWake = Math.min(nextWake ?? row.next_try_ms, row.next_try_ms);
+        continue;
+      }
+      const limit = this.deps.settings.get(row.account_id).concurrency;
+      const busy = perAccount.get(row.account_id) ?? 0;
+      if (busy >= limit || this.running.has(row.job_id)) continue;
+      perAccount.set(row.account_id, busy + 1);
+      void this.run(row);
+    }
+    if (this.wakeTimer) this.deps.timers.clearTimeout(this.wakeTimer);
+    this.wakeTimer =
+      nextWake === null ? null : this.deps.timers.setTimeout(() => this.pump(), Math.max(0, nextWake - now));
+  }
+
+  private async run(row: DownloadRow): Promise<void> {
+    const job = this.deps.job(row.job_id);
+    const running: Running = {
+      controller: new AbortController(),
+      bytes: row.bytes,
+      total: row.total,
+      samples: [],
+    };
+    this.running.set(row.job_id, running);
+    let current: DownloadRow = { ...row, state: 'active', error: null, updated_ms: this.deps.clock.now() };
+    this.deps.repo.save(current);
+    this.changed(row.job_id);
+    try {
+      if (!job?.output_path) throw new DownloadError('http', 'This job has no output file any more.');
+      const storagePath = job.output_path;
+      const result = await downloadFile({
+        sign: () => this.deps.sign(row.account_id, storagePath),
+        url: row.url ?? undefined,
+        onUrl: (url) => {
+          current = { ...current, url };
+          this.deps.repo.save(current);
+        },
+        root: row.root,
+        target: row.target,
+        resume: { etag: row.etag, total: row.total },
+        fs: this.deps.fs,
+        fetch: this.deps.fetch,
+        signal: running.controller.signal,
+        onMeta: (meta) => {
+          current = { ...current, etag: meta.etag, total: meta.total };
+          this.deps.repo.save(current);
+        },
+        onProgress: (bytes, total) => {
+          running.bytes = bytes;
+          running.total = total;
+          const at = this.deps.clock.now();
+          running.samples.push({ at, bytes });
+          while (running.samples.length > 2 && (running.samples[0]?.at ?? at) < at - SPEED_WINDOW_MS) {
+            running.samples.shift();
+          }
+          this.changed(row.job_id);
+        },
+      });
+      current = {
+        ...current,
+        state: 'done',
+        path: result.path,
+        bytes: result.bytes,
+        total: result.bytes,
+        error: null,
+        updated_ms: this.deps.clock.now(),
+      };
+    } catch (error) {
+      if (this.disposed || (error instanceof DownloadError && error.kind === 'aborted')) {
+        // Paused or cancelled (their rows are already updated), or the app is closing (resumed at start).
+        this.running.delete(row.job_id);
+        return;
+      }
+      const kind = error instanceof DownloadError ? error.kind : 'network';
+      const message = error instanceof Error ? error.message : String(error);
+      const attempts = current.attempts + 1;
+      const retry = (kind === 'network' || kind === 'http' || kind === 'changed') && attempts < MAX_ATTEMPTS;
+      current = {
+        ...current,
+        state: retry ? 'queued' : 'failed',
+        bytes: running.bytes,
+        error: retry ? null : message,
+        attempts,
+        next_try_ms: retry ? this.deps.clock.now() + Math.min(60_000, 1000 * 2 ** attempts) : null,
+        updated_ms: this.deps.clock.now(),
+      };
+      this.deps.log?.(`Download of ${row.job_id} ${retry ? 'will be retried' : 'failed'}: ${message}`);
+    }
+    this.running.delete(row.job_id);
+    this.deps.repo.save(current);
+    this.changed(row.job_id);
+    this.pump();
+  }
+}

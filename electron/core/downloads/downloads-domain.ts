@@ -1,0 +1,71 @@
+// The downloads domain wired together: settings, the downloads table, the queue (which resumes what was
+// running at the last exit), and its handlers.
+import type { Database } from 'better-sqlite3';
+import type { DownloadsChanged } from '../../shared/domain/download';
+import type { Accounts } from '../accounts/accounts';
+import type { Clock, Timers } from '../app/deps';
+import type { JobRepository } from '../jobs/job-repository';
+import type { JobRow } from '../jobs/job-row';
+import { downloadHandlers } from './download-handlers';
+import { nodeDownloadFs, type DownloadFs } from './download-fs';
+import { DownloadQueue } from './download-queue';
+import { DownloadRepository } from './download-repository';
+import { DownloadSettingsStore } from './download-settings';
+
+export interface DownloadsDomainDeps {
+  db: Database;
+  jobs: Pick<JobRepository, 'get' | 'latestFinishedWithOutput'>;
+  accounts: Accounts;
+  /** The OS Downloads folder: the default download folder. */
+  downloadsDir: string;
+  clock: Clock;
+  timers: Timers;
+  fs?: DownloadFs;
+  fetch?: typeof fetch;
+  emit(payload: DownloadsChanged): void;
+  log?: (line: string) => void;
+}
+
+export interface DownloadsDomain {
+  readonly handlers: ReturnType<typeof downloadHandlers>;
+  jobSucceeded(row: JobRow): void;
+  accountRemoved(accountId: string): void;
+  dispose(): void;
+}
+
+export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
+  const repo = new DownloadRepository(deps.db);
+  const settings = new DownloadSettingsStore(deps.db, deps.downloadsDir);
+  const queue = new DownloadQueue({
+    repo,
+    job: (jobId) => deps.jobs.get(jobId),
+    settings,
+    sign: async (accountId, storagePath) =>
+      (await deps.accounts.connections.get(accountId)).client.getSignedUrl(storagePath),
+    fs: deps.fs ?? nodeDownloadFs,
+    fetch: deps.fetch,
+    clock: deps.clock,
+    timers: deps.timers,
+    // Only the active account's downloads are shown; the others run on and are read when it is chosen.
+    emit: (accountId, downloads) => {
+      if (deps.accounts.registry.activeId === accountId) deps.emit({ accountId, downloads });
+    },
+    log: deps.log,
+  });
+  return {
+    handlers: downloadHandlers({
+      registry: deps.accounts.registry,
+      queue,
+      settings,
+      latestFinished: (accountId) => deps.jobs.latestFinishedWithOutput(accountId),
+      now: () => deps.clock.now(),
+    }),
+    jobSucceeded: (row) => queue.jobSucceeded(row),
+    accountRemoved(accountId) {
+      const ids = repo.list(accountId).map((row) => row.job_id);
+      if (ids.length > 0) queue.pause(ids);
+      repo.removeAccount(accountId);
+    },
+    dispose: () => queue.dispose(),
+  };
+}

@@ -1,0 +1,38 @@
+// Downloads of finished jobs' files: an account's download settings, and what the renderer may know of
+// each download (its state, progress and where the file is).
+import { z } from 'zod';
+
+export const DOWNLOAD_STATES = ['queued', 'active', 'paused', 'done', 'failed'] as const;
+export type DownloadState = (typeof DOWNLOAD_STATES)[number];
+
+export const downloadSettingsSchema = z.object({
+  /** The folder files go to (the OS Downloads folder by default). */
+  folder: z.string().min(1).max(4096),
+  /** The naming template, e.g. {project}/{date}/{jobId}.{ext}. */
+  template: z.string().min(1).max(1000),
+  /** Downloads at once. */
+  concurrency: z.number().int().min(1).max(8),
+  /** Download each job's file as soon as it succeeds. */
+  auto: z.boolean(),
+});
+export type DownloadSettings = z.infer<typeof downloadSettingsSchema>;
+
+export const downloadViewSchema = z.object({
+  jobId: z.string(),
+  state: z.enum(DOWNLOAD_STATES),
+  /** Where the file is once done; where it is going before. */
+  path: z.string(),
+  bytes: z.number().int().min(0),
+  total: z.number().int().min(0).nullable(),
+  /** Bytes per second lately, while active. */
+  speed: z.number().min(0).nullable(),
+  /** Why it failed, in words, with what to do. */
+  error: z.string().nullable(),
+});
+export type DownloadView = z.infer<typeof downloadViewSchema>;
+
+export const downloadsChangedSchema = z.object({
+  accountId: z.string(),
+  downloads: z.array(downloadViewSchema),
+});
+export type DownloadsChanged = z.infer<typeof downloadsChangedSchema>;

@@ -1,0 +1,172 @@
+// Downloads through the app's core against the real sandbox (remote account over loopback): a job that
+// succeeds is downloaded at once (the default for new accounts) where the naming template says, byte-
+// identical to the sandbox's file; settings are checked; the preview names a real path; a download paused
+// and resumed completes; a core restart resumes a queued download.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemorySecretStore } from '../../../electron/core/accounts/secret-store';
+import type { AppCore } from '../../../electron/core/app/app-core.types';
+import { createAppCore } from '../../../electron/core/app/create-app-core';
+import { dispatch } from '../../../electron/core/app/dispatch';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import type { DownloadView } from '../../../electron/shared/domain/download';
+import type { Channel, IpcResult } from '../../../electron/shared/ipc/contract';
+import { testSandboxLauncher } from '../../fixtures/sandbox-launcher';
+import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
+
+let remote: RunningSandbox;
+const dirs: string[] = [];
+const cores: AppCore[] = [];
+
+beforeAll(async () => {
+  remote = await startSandbox({ seed: makeTestSeed({ durationMs: 200 }) });
+});
+afterAll(() => remote.close());
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.dispose()));
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function temp(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+function value<T>(result: IpcResult<T>): T {
+  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
+  return result.value;
+}
+
+async function newCore(dataDir: string, downloadsDir: string, secrets = new MemorySecretStore()) {
+  const core = await createAppCore({
+    dataDir,
+    downloadsDir,
+    secrets,
+    sandbox: testSandboxLauncher(makeTestSeed()),
+    flushMs: 20,
+  });
+  cores.push(core);
+  const call = async <C extends Channel>(channel: C, params?: unknown) => dispatch(core, channel, params);
+  return { core, call, secrets };
+}
+
+async function submitAndFinish(call: Awaited<ReturnType<typeof newCore>>['call'], headline: string) {
+  const job = value(
+    await call('jobs:submit', {
+      projectId: IDS.video,
+      projectName: 'Spring Launch',
+      jobType: 'ai_talking_video',
+      values: { headline, photo: { image_url: 'https://cdn.example.com/a.png' } },
+    }),
+  );
+  await vi.waitFor(
+    async () => {
+      const found = value(await call('jobs:list')).find((candidate) => candidate.id === job.id);
+      expect(found?.status).toBe('SUCCESS');
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+  return value(await call('jobs:get', { id: job.id }));
+}
+
+async function doneDownload(call: Awaited<ReturnType<typeof newCore>>['call'], jobId: string) {
+  let done: DownloadView | undefined;
+  await vi.waitFor(
+    async () => {
+      done = value(await call('downloads:list')).find((entry) => entry.jobId === jobId);
+      expect(done?.state).toBe('done');
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+  return done!;
+}
+
+async function sandboxBytes(call: Awaited<ReturnType<typeof newCore>>['call'], outputPath: string) {
+  // What the sandbox holds, fetched on its own (the same signed-link route the app uses).
+  const response = await fetch(
+    `${remote.url}/storage/generate-signed-path?path=${encodeURIComponent(outputPath)}`,
+    { headers: { 'x-api-key': KEY_A } },
+  );
+  const { signedUrl } = (await response.json()) as { signedUrl: string };
+  return Buffer.from(await (await fetch(signedUrl)).arrayBuffer());
+}
+
+describe('downloads', () => {
+  it('downloads a job’s file as soon as it succeeds, where the template says, byte-identical', async () => {
+    const downloadsDir = await temp('jrs-downloads-');
+    const { call } = await newCore(await temp('jrs-core-'), downloadsDir);
+    value(await call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
+    expect(value(await call('downloads:settings'))).toMatchObject({
+      folder: downloadsDir,
+      template: '{project}/{date}/{jobId}.{ext}',
+      auto: true,
+    });
+
+    const job = await submitAndFinish(call, 'Hello Lisbon');
+    const done = await doneDownload(call, job.id);
+    expect(done.path.startsWith(join(downloadsDir, 'Spring Launch'))).toBe(true);
+    expect(done.path.endsWith(`${job.uuid}.mp4`)).toBe(true);
+    const bytes = await readFile(done.path);
+    expect(bytes.equals(await sandboxBytes(call, job.outputPath!))).toBe(true);
+    expect(done).toMatchObject({ bytes: bytes.byteLength, total: bytes.byteLength, error: null });
+  });
+
+  it('checks the settings, and previews the template on the latest finished job', async () => {
+    const downloadsDir = await temp('jrs-downloads-');
+    const { call } = await newCore(await temp('jrs-core-'), downloadsDir);
+    value(await call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
+    const settings = value(await call('downloads:settings'));
+    expect(
+      await call('downloads:saveSettings', { ...settings, template: '{projet}/{jobId}.{ext}' }),
+    ).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input', message: /\{projet\} is not a part of a name/ },
+    });
+    expect(await call('downloads:saveSettings', { ...settings, folder: 'relative/folder' })).toMatchObject({
+      ok: false,
+    });
+    value(
+      await call('downloads:saveSettings', { ...settings, auto: false, template: '{values.headline}.{ext}' }),
+    );
+
+    const job = await submitAndFinish(call, 'Spring / Summer');
+    expect(value(await call('downloads:preview', { template: '{project}/{values.headline}.{ext}' }))).toEqual(
+      {
+        path: join(downloadsDir, 'Spring Launch', 'Spring _ Summer.mp4'),
+        problem: null,
+      },
+    );
+    // Not automatic now: nothing was queued until asked.
+    expect(value(await call('downloads:list'))).toEqual([]);
+    expect(value(await call('downloads:start', { ids: [job.id] }))).toEqual({
+      queued: [job.id],
+      skipped: [],
+    });
+    const done = await doneDownload(call, job.id);
+    expect(done.path).toBe(join(downloadsDir, 'Spring _ Summer.mp4'));
+  });
+
+  it('a queued download goes on after the core restarts', async () => {
+    const downloadsDir = await temp('jrs-downloads-');
+    const dataDir = await temp('jrs-core-');
+    const first = await newCore(dataDir, downloadsDir);
+    value(await first.call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
+    const settings = value(await first.call('downloads:settings'));
+    value(await first.call('downloads:saveSettings', { ...settings, auto: false }));
+    const job = await submitAndFinish(first.call, 'Restart me');
+    value(await first.call('downloads:start', { ids: [job.id] }));
+    value(await first.call('downloads:pause', { ids: [job.id] }));
+    expect(value(await first.call('downloads:list'))[0]?.state).toBe('paused');
+    await first.core.dispose();
+    cores.splice(cores.indexOf(first.core), 1);
+
+    const second = await newCore(dataDir, downloadsDir, first.secrets);
+    expect(value(await second.call('downloads:list'))[0]?.state).toBe('paused');
+    value(await second.call('downloads:resume', { ids: [job.id] }));
+    const done = await doneDownload(second.call, job.id);
+    expect((await readFile(done.path)).equals(await sandboxBytes(second.call, job.outputPath!))).toBe(true);
+  });
+});
