@@ -30,7 +30,13 @@ async function newCore(options: { secrets?: MemorySecretStore; dir?: string } = 
   dataDir = options.dir ?? (await mkdtemp(join(tmpdir(), 'jrs-core-')));
   const secrets = options.secrets ?? new MemorySecretStore();
   const launcher = testSandboxLauncher(makeTestSeed({ durationMs: 300 }));
-  const core = await createAppCore({ dataDir, secrets, sandbox: launcher, flushMs: 20 });
+  const core = await createAppCore({
+    dataDir,
+    downloadsDir: join(dataDir, 'Downloads'),
+    secrets,
+    sandbox: launcher,
+    flushMs: 20,
+  });
   cores.push(core);
   const events: { event: EventName; payload: unknown }[] = [];
   core.onEvent((event, payload) => events.push({ event, payload }));

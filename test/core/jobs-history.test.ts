@@ -44,6 +44,7 @@ async function newCore(again?: { dir: string; secrets: MemorySecretStore }) {
   const saved: string[] = [];
   const core = await createAppCore({
     dataDir: dir,
+    downloadsDir: join(dir, 'Downloads'),
     secrets,
     sandbox: testSandboxLauncher(makeTestSeed({ durationMs: 300 })),
     flushMs: 20,

@@ -143,6 +143,7 @@ export async function installHarness(
   const openCore = () =>
     createAppCore({
       dataDir,
+      downloadsDir: join(dataDir, 'Downloads'),
       secrets: secrets.store,
       sandbox: sandboxLauncher,
       // The native save dialog, answered as a person would: a file in the test's own folder.

@@ -103,6 +103,7 @@ describe('the IPC contract', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ipc-contract-'));
     const core = await createAppCore({
       dataDir,
+      downloadsDir: join(dataDir, 'Downloads'),
       secrets: new MemorySecretStore(),
       sandbox: testSandboxLauncher(),
     });

@@ -12,8 +12,8 @@ export interface SandboxLauncher {
 export interface AppCoreDeps {
   /** Folder for the app's own files (accounts.json without secrets, history.sqlite, the sandbox's data). */
   dataDir: string;
-  /** The OS Downloads folder, the default download folder (main: app.getPath('downloads')). */
-  downloadsDir?: string;
+  /** The default download folder: main gives the OS Downloads folder; tests and tools a folder of theirs. */
+  downloadsDir: string;
   /** The file system the downloader writes through (tests inject failures); node's by default. */
   downloadFs?: DownloadFs;
   /** The OS keychain in the app; a real keychain or a memory store in tests. */

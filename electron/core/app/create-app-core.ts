@@ -1,6 +1,5 @@
 // Builds the app's core: wiring only. Each domain (accounts, projects, assets, jobs, shell) brings its
 // IPC handlers; main and the e2e harness both run exactly this.
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import { accountHandlers } from '../accounts/account-handlers';
@@ -63,7 +62,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     db,
     jobs: jobs.repo,
     accounts: opened,
-    downloadsDir: deps.downloadsDir ?? join(homedir(), 'Downloads'),
+    downloadsDir: deps.downloadsDir,
     clock,
     timers: deps.timers ?? systemTimers,
     fs: deps.downloadFs,

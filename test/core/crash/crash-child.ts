@@ -10,6 +10,7 @@ const [dataDir, baseUrl, apiKey, projectId] = process.argv.slice(2) as [string, 
 async function main(): Promise<void> {
   const core = await createAppCore({
     dataDir,
+    downloadsDir: join(dataDir, 'Downloads'),
     secrets: new FileSecretStore(join(dataDir, 'secrets.json')),
     sandbox: { start: () => Promise.reject(new Error('no sandbox account here')) },
   });

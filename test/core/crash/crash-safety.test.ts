@@ -67,6 +67,7 @@ async function reopen(
 ): Promise<{ core: AppCore; call: <C extends Channel>(c: C, p?: unknown) => Promise<IpcResult<unknown>> }> {
   const core = await createAppCore({
     dataDir,
+    downloadsDir: join(dataDir, 'Downloads'),
     secrets: new FileSecretStore(join(dataDir, 'secrets.json')),
     sandbox: { start: () => Promise.reject(new Error('no sandbox account here')) },
     flushMs: 10,
