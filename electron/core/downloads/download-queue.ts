@@ -48,6 +48,8 @@ export class DownloadQueue {
   constructor(private readonly deps: DownloadQueueDeps) {
     // What was running when the app stopped goes on from its `.part`.
     for (const row of deps.repo.inState('active')) deps.repo.save({ ...row, state: 'queued' });
+    // And what was queued starts once the app is up (a tick later: the core is still being wired).
+    this.wakeTimer = deps.timers.setTimeout(() => this.pump(), 0);
   }
 
   /** Queues the files of these jobs (finished, with an output), where the account's settings say. */
@@ -175,6 +177,7 @@ export class DownloadQueue {
   }
 
   private changed(jobId: string): void {
+    if (this.disposed) return;
     this.dirty.add(jobId);
     this.flushTimer ??= this.deps.timers.setTimeout(() => this.flush(), this.deps.progressMs ?? 250);
   }
@@ -238,7 +241,7 @@ export class DownloadQueue {
         url: row.url ?? undefined,
         onUrl: (url) => {
           current = { ...current, url };
-          this.deps.repo.save(current);
+          this.save(current);
         },
         root: row.root,
         target: row.target,
@@ -248,7 +251,7 @@ export class DownloadQueue {
         signal: running.controller.signal,
         onMeta: (meta) => {
           current = { ...current, etag: meta.etag, total: meta.total };
-          this.deps.repo.save(current);
+          this.save(current);
         },
         onProgress: (bytes, total) => {
           running.bytes = bytes;
@@ -292,8 +295,14 @@ export class DownloadQueue {
       this.deps.log?.(`Download of ${row.job_id} ${retry ? 'will be retried' : 'failed'}: ${message}`);
     }
     this.running.delete(row.job_id);
-    this.deps.repo.save(current);
+    if (this.disposed) return;
+    this.save(current);
     this.changed(row.job_id);
     this.pump();
+  }
+
+  /** Writes a row, unless the app is closing (the database may be closed; the row is resumed at start). */
+  private save(row: DownloadRow): void {
+    if (!this.disposed) this.deps.repo.save(row);
   }
 }

@@ -169,4 +169,29 @@ describe('downloads', () => {
     const done = await doneDownload(second.call, job.id);
     expect((await readFile(done.path)).equals(await sandboxBytes(second.call, job.outputPath!))).toBe(true);
   });
+
+  it('closing the app mid-download writes nothing after, and the next start finishes it', async () => {
+    const downloadsDir = await temp('jrs-downloads-');
+    const dataDir = await temp('jrs-core-');
+    const first = await newCore(dataDir, downloadsDir);
+    value(await first.call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
+    const settings = value(await first.call('downloads:settings'));
+    value(await first.call('downloads:saveSettings', { ...settings, auto: false }));
+    const job = await submitAndFinish(first.call, 'Slow one');
+    // A slow CDN: the download is still running when the app closes.
+    remote.faults.set({ cdnBytesPerSecond: 20_000 });
+    try {
+      value(await first.call('downloads:start', { ids: [job.id] }));
+      await vi.waitFor(async () => {
+        expect(value(await first.call('downloads:list'))[0]?.bytes).toBeGreaterThan(0);
+      });
+      await first.core.dispose();
+      cores.splice(cores.indexOf(first.core), 1);
+    } finally {
+      remote.faults.set({ cdnBytesPerSecond: null });
+    }
+    const second = await newCore(dataDir, downloadsDir, first.secrets);
+    const done = await doneDownload(second.call, job.id);
+    expect((await readFile(done.path)).equals(await sandboxBytes(second.call, job.outputPath!))).toBe(true);
+  });
 });
