@@ -65,7 +65,15 @@ export function Welcome(): React.JSX.Element {
           start?
         </p>
         <div className="choice-grid">
-          <button type="button" className="choice" onClick={() => void trySandbox()} disabled={starting}>
+          {/* aria-disabled, not disabled, while starting: a disabled button drops keyboard focus to the page. */}
+          <button
+            type="button"
+            className="choice"
+            onClick={() => {
+              if (!starting) void trySandbox();
+            }}
+            aria-disabled={starting}
+          >
             <span className="choice-title">
               {starting ? <Spinner /> : null}
               {starting ? 'Starting the sandbox…' : 'Try it without an account'}
@@ -74,7 +82,14 @@ export function Welcome(): React.JSX.Element {
               A built-in sandbox with sample projects and credits. Nothing leaves this computer.
             </span>
           </button>
-          <button type="button" className="choice" onClick={() => setMode('connect')} disabled={starting}>
+          <button
+            type="button"
+            className="choice"
+            onClick={() => {
+              if (!starting) setMode('connect');
+            }}
+            aria-disabled={starting}
+          >
             <span className="choice-title">Connect an account</span>
             <span className="choice-text">Use your service address and an API key from the web app.</span>
           </button>
