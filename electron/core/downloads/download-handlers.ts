@@ -8,6 +8,7 @@ import type { DownloadQueue } from './download-queue';
 import type { DownloadSettingsStore } from './download-settings';
 import { extensionOf, renderTemplate, templateProblem } from './name-template';
 import { joinInside } from './safe-path';
+import { templateJobOf } from './template-job';
 
 type DownloadChannel =
   | 'downloads:list'
@@ -75,20 +76,7 @@ export function downloadHandlers(deps: DownloadHandlerDeps): Pick<Handlers, Down
       if (problem) return { path: null, problem };
       const accountId = active();
       const job = deps.latestFinished(accountId);
-      const source = job
-        ? {
-            uuid: job.uuid ?? job.id,
-            projectId: job.project_id,
-            projectName: job.project_name,
-            jobType: job.job_type,
-            status: job.status,
-            finishedAt: job.finished_at,
-            createdAt: job.created_at,
-            batchName: null,
-            batchRow: job.batch_row,
-            values: JSON.parse(job.values_json) as Record<string, unknown>,
-          }
-        : SAMPLE;
+      const source = job ? templateJobOf(job) : SAMPLE;
       const ext = extensionOf(job?.output_path ?? 'render.mp4', null);
       const segments = renderTemplate(template, source, ext, new Date(deps.now()));
       return { path: joinInside(nodePath, settings.get(accountId).folder, segments), problem: null };

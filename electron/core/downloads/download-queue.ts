@@ -11,6 +11,7 @@ import type { DownloadRepository, DownloadRow } from './download-repository';
 import type { DownloadSettingsStore } from './download-settings';
 import { extensionOf, renderTemplate } from './name-template';
 import { joinInside } from './safe-path';
+import { templateJobOf } from './template-job';
 
 const MAX_ATTEMPTS = 5;
 const SPEED_WINDOW_MS = 3000;
@@ -65,18 +66,7 @@ export class DownloadQueue {
       const settings = this.deps.settings.get(job.account_id);
       const segments = renderTemplate(
         settings.template,
-        {
-          uuid: job.uuid ?? job.id,
-          projectId: job.project_id,
-          projectName: job.project_name,
-          jobType: job.job_type,
-          status: job.status,
-          finishedAt: job.finished_at,
-          createdAt: job.created_at,
-          batchName: null,
-          batchRow: job.batch_row,
-          values: JSON.parse(job.values_json) as Record<string, unknown>,
-        },
+        templateJobOf(job),
         extensionOf(job.output_path, null),
         new Date(this.deps.clock.now()),
       );

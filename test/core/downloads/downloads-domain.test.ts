@@ -53,6 +53,15 @@ async function newCore(dataDir: string, downloadsDir: string, secrets = new Memo
   return { core, call, secrets };
 }
 
+/** A core with an account whose downloads start only when asked. */
+async function manualCore(dataDir: string, downloadsDir: string) {
+  const core = await newCore(dataDir, downloadsDir);
+  value(await core.call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
+  const settings = value(await core.call('downloads:settings'));
+  value(await core.call('downloads:saveSettings', { ...settings, auto: false }));
+  return core;
+}
+
 async function submitAndFinish(call: Awaited<ReturnType<typeof newCore>>['call'], headline: string) {
   const job = value(
     await call('jobs:submit', {
@@ -152,10 +161,7 @@ describe('downloads', () => {
   it('a queued download goes on after the core restarts', async () => {
     const downloadsDir = await temp('jrs-downloads-');
     const dataDir = await temp('jrs-core-');
-    const first = await newCore(dataDir, downloadsDir);
-    value(await first.call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
-    const settings = value(await first.call('downloads:settings'));
-    value(await first.call('downloads:saveSettings', { ...settings, auto: false }));
+    const first = await manualCore(dataDir, downloadsDir);
     const job = await submitAndFinish(first.call, 'Restart me');
     value(await first.call('downloads:start', { ids: [job.id] }));
     value(await first.call('downloads:pause', { ids: [job.id] }));
@@ -173,10 +179,7 @@ describe('downloads', () => {
   it('closing the app mid-download writes nothing after, and the next start finishes it', async () => {
     const downloadsDir = await temp('jrs-downloads-');
     const dataDir = await temp('jrs-core-');
-    const first = await newCore(dataDir, downloadsDir);
-    value(await first.call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
-    const settings = value(await first.call('downloads:settings'));
-    value(await first.call('downloads:saveSettings', { ...settings, auto: false }));
+    const first = await manualCore(dataDir, downloadsDir);
     const job = await submitAndFinish(first.call, 'Slow one');
     // A slow CDN: the download is still running when the app closes.
     remote.faults.set({ cdnBytesPerSecond: 20_000 });
