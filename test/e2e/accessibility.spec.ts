@@ -55,7 +55,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // The podcast's values stay after the submit: another project and back shows them as its draft.
     await chooseProject(page, /Spring Launch Spokesperson/);
     await chooseProject(page, /Weekly Podcast Intro/);
-    await expect(page.getByText('Your unsent values are back')).toBeVisible();
+    await expect(page.getByText('Your last values are back')).toBeVisible();
     await expectAccessible(page, testInfo, 'job-form-draft');
     await tourQueue(page, (name) => expectAccessible(page, testInfo, name));
 

@@ -13,7 +13,7 @@ test('a draft survives a project switch and a core restart; Clear form forgets i
   await page.getByLabel('SKU').fill('SKU-0042');
   await chooseProject(page, /Weekly Podcast Intro/);
   await expect(page.getByLabel('Intro script')).toHaveValue('Half-written intro about the spring range');
-  await expect(page.getByText('Your unsent values are back')).toBeVisible();
+  await expect(page.getByText('Your last values are back')).toBeVisible();
 
   // Quit and reopen on the same data: both drafts are still there.
   await app.restart();
@@ -28,5 +28,5 @@ test('a draft survives a project switch and a core restart; Clear form forgets i
   await chooseProject(page, /Weekly Podcast Intro/);
   await chooseProject(page, /Catalog Photo QC/);
   await expect(page.getByLabel('SKU')).toHaveValue('');
-  await expect(page.getByText('Your unsent values are back')).toHaveCount(0);
+  await expect(page.getByText('Your last values are back')).toHaveCount(0);
 });

@@ -37,7 +37,7 @@ describe('drafts', () => {
     expect(screen.getByRole('textbox', { name: /Product photo/ })).toHaveValue(
       'https://cdn.example.com/a.png',
     );
-    expect(screen.getByText('Your unsent values are back')).toBeInTheDocument();
+    expect(screen.getByText('Your last values are back')).toBeInTheDocument();
   });
 
   it('are saved a moment after typing stops, by field id', async () => {
@@ -67,7 +67,7 @@ describe('drafts', () => {
     await user.click(screen.getByRole('button', { name: 'Clear form' }));
     expect(screen.getByLabelText('Headline')).toHaveValue('');
     expect(screen.getByLabelText('Headline')).toHaveFocus();
-    expect(screen.queryByText('Your unsent values are back')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your last values are back')).not.toBeInTheDocument();
     expect(api.callsOf('forms:saveDraft')).toEqual([{ projectId: 'p-1', draft: null }]);
   });
 });

@@ -232,7 +232,7 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
               i
             </span>
             <div className="notice-body">
-              <p className="notice-title">Your unsent values are back</p>
+              <p className="notice-title">Your last values are back</p>
               <p className="notice-text">
                 Saved <RelativeTime iso={draft.savedAt} />. Change them and submit, or choose Clear form to
                 start afresh.
