@@ -7,7 +7,7 @@
 // plain fetch, not the API client's transport, and a redirect may only lead to https (or this computer).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import nodePath, { basename, dirname, extname, join } from 'node:path';
+import nodePath, { basename, dirname, extname } from 'node:path';
 import { isAllowedWebAddress } from '../../shared/domain/urls';
 import type { DownloadFs } from './download-fs';
 import { isInside } from './safe-path';
@@ -120,6 +120,16 @@ async function freeName(fs: DownloadFs, target: string): Promise<string> {
   throw new DownloadError('disk', `Too many files named like ${basename(target)} already.`);
 }
 
+/** A request or a body that failed: paused by the person, or a broken connection to resume from. */
+function broken(error: unknown, signal: AbortSignal | undefined): DownloadError {
+  if (signal?.aborted) return new DownloadError('aborted', 'The download was paused.');
+  return new DownloadError(
+    'network',
+    'The connection to the file’s server broke. The download resumes from where it stopped.',
+    { cause: error },
+  );
+}
+
 function parseContentRange(header: string | null): { start: number; total: number | null } | null {
   const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header?.trim() ?? '');
   if (!match) return null;
@@ -176,12 +186,7 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
     try {
       response = await doFetch(url, { headers, redirect: 'follow', signal, credentials: 'omit' });
     } catch (error) {
-      if (signal?.aborted) throw new DownloadError('aborted', 'The download was paused.');
-      throw new DownloadError(
-        'network',
-        'The connection to the file’s server broke. The download resumes from where it stopped.',
-        { cause: error },
-      );
+      throw broken(error, signal);
     }
     if (response.url && !isAllowedWebAddress(response.url)) {
       await response.body?.cancel();
@@ -253,12 +258,7 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
           if (!reader) break;
           chunk = await reader.read();
         } catch (error) {
-          if (signal?.aborted) throw new DownloadError('aborted', 'The download was paused.');
-          throw new DownloadError(
-            'network',
-            'The connection broke during the download. It resumes from where it stopped.',
-            { cause: error },
-          );
+          throw broken(error, signal);
         }
         if (chunk.done) break;
         await onDisk(folder, () => file.write(chunk.value));
@@ -300,5 +300,5 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
     path = await freeName(fs, target);
   }
   await onDisk(folder, () => fs.rename(part, path));
-  return { path: join(dirname(path), basename(path)), bytes, fetched, alreadyThere: false };
+  return { path, bytes, fetched, alreadyThere: false };
 }
