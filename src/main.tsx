@@ -15,6 +15,8 @@ import './features/jobs/jobs.css';
 import './features/navigation/navigation.css';
 import './features/create/create.css';
 import './features/queue/queue.css';
+import './features/downloads/downloads.css';
+import './features/settings/settings.css';
 import { App } from './app/App';
 import { exposeDebugStateForTests } from './app/debug-state';
 

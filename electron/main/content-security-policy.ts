@@ -6,8 +6,9 @@ const BASE_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'script-src': ["'self'"],
   'style-src': ["'self'"],
   // The built-in sandbox serves uploads and outputs over http on loopback: previews of those load too.
-  'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*'],
-  'media-src': ["'self'", 'blob:', 'https:', 'http://127.0.0.1:*'],
+  // jrs-file: downloaded files, for the drawer's preview (local-file-url.ts).
+  'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'jrs-file:'],
+  'media-src': ["'self'", 'blob:', 'https:', 'http://127.0.0.1:*', 'jrs-file:'],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],

@@ -7,13 +7,15 @@ import type { AppCore } from '../core/app/app-core.types';
 import { createAppCore } from '../core/app/create-app-core';
 import { appMenuTemplate } from './app-menu';
 import { electronDialogs } from './dialogs';
+import { electronFileShell } from './file-shell';
+import { serveDownloads } from './local-file-url';
 import { electronNotifier } from './notifier';
 import { electronPower } from './power';
 import { registerIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { openExternal } from './open-external';
 import { rendererLocation } from './renderer-location';
-import { registerBundleScheme, serveBundle } from './renderer-protocol';
+import { registerAppSchemes, serveBundle } from './renderer-protocol';
 import { createSandboxLauncher, sandboxSeedPath } from './sandbox-launcher';
 import { denyAllPermissions, lockDownWebContents, sendRendererCsp } from './security';
 import { followSystemTheme, keepBackgroundInTheme, windowBackground } from './theme';
@@ -30,7 +32,7 @@ const userDataOverride = process.env['JRS_USER_DATA_DIR'];
 if (!app.isPackaged && userDataOverride) app.setPath('userData', userDataOverride);
 
 app.enableSandbox();
-registerBundleScheme();
+registerAppSchemes();
 lockDownWebContents(app);
 
 if (!app.requestSingleInstanceLock()) {
@@ -80,8 +82,10 @@ async function start(): Promise<void> {
     power,
     notifier: electronNotifier(() => mainWindow),
     dialogs: electronDialogs(() => mainWindow),
+    fileShell: electronFileShell(() => mainWindow),
     log,
   });
+  serveDownloads(session.defaultSession, (jobId) => core.downloadedFile(jobId));
   const unregisterIpc = registerIpc(core, () => mainWindow, { renderer, log });
   disposeBeforeQuit(core, unregisterIpc);
 

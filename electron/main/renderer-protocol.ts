@@ -4,15 +4,20 @@
 import { pathToFileURL } from 'node:url';
 import { net, protocol, type Session } from 'electron';
 import { rendererCsp } from './content-security-policy';
+import { DOWNLOAD_SCHEME } from './local-file-url';
 import { BUNDLE_SCHEME, bundleFileOf, type RendererLocation } from './renderer-location';
 
-/** Must run before `app` is ready. */
-export function registerBundleScheme(): void {
+/**
+ * Must run before `app` is ready, once for all schemes (a second call replaces the first): the bundle's,
+ * and the downloaded files' (local-file-url.ts), which streams media for the drawer's preview.
+ */
+export function registerAppSchemes(): void {
   protocol.registerSchemesAsPrivileged([
     {
       scheme: BUNDLE_SCHEME,
       privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
     },
+    { scheme: DOWNLOAD_SCHEME, privileges: { standard: true, secure: true, stream: true } },
   ]);
 }
 

@@ -1,4 +1,4 @@
-// The main area: the navigation rail and the screens (Create, Queue). Both screens stay mounted, the one not
+// The main area: the navigation rail and the screens (Create, Queue, Settings). All stay mounted, those not
 // shown hidden, so a half-filled form and the queue's filters survive switching.
 import { EmptyState } from '../components/EmptyState';
 import { useAccountsStore } from '../features/accounts/accounts-store';
@@ -7,6 +7,7 @@ import { NavRail } from '../features/navigation/NavRail';
 import { useNavStore } from '../features/navigation/nav-store';
 import { useNavShortcuts } from '../features/navigation/use-nav-shortcuts';
 import { QueueScreen } from '../features/queue/QueueScreen';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
 
 export function Workspace(): React.JSX.Element {
   const activeId = useAccountsStore((state) => state.snapshot?.activeId ?? null);
@@ -25,6 +26,9 @@ export function Workspace(): React.JSX.Element {
             </section>
             <section className="screen" id="queue" aria-label="Queue" hidden={screen !== 'queue'}>
               <QueueScreen />
+            </section>
+            <section className="screen" id="settings" aria-label="Settings" hidden={screen !== 'settings'}>
+              <SettingsScreen />
             </section>
           </>
         ) : (

@@ -8,6 +8,7 @@ import { api } from '../lib/api';
 import { selectActiveAccount, useAccountsStore } from '../features/accounts/accounts-store';
 import { useCreditsStore } from '../features/accounts/credits-store';
 import { useJobFormStore } from '../features/job-form/job-form-store';
+import { useDownloadsStore } from '../features/downloads/downloads-store';
 import { useJobsStore } from '../features/jobs/jobs-store';
 import { useProjectsStore } from '../features/projects/projects-store';
 import { useQueueStore } from '../features/queue/queue-store';
@@ -24,6 +25,7 @@ export function useAppEvents(): void {
         bridge.on('accounts:changed', (snapshot) => useAccountsStore.getState().apply(snapshot)),
         bridge.on('credits:changed', (event) => useCreditsStore.getState().applyEvent(event)),
         bridge.on('jobs:changed', (event) => useJobsStore.getState().applyChanges(event)),
+        bridge.on('downloads:changed', (event) => useDownloadsStore.getState().apply(event)),
         bridge.on('jobs:open', ({ id }) => showJobInQueue(id)),
         bridge.on('app:command', ({ command }) => runCommand(command)),
       ];
@@ -42,6 +44,7 @@ export function useAppEvents(): void {
     if (!activeId) {
       useProjectsStore.getState().clear();
       useJobsStore.getState().clear();
+      useDownloadsStore.getState().clear();
       return;
     }
     // Another account's list must not stay on screen as if it were this one's (a failed load keeps the list).
@@ -49,6 +52,7 @@ export function useAppEvents(): void {
     void useProjectsStore.getState().load();
     void useJobFormStore.getState().loadCapability();
     void useJobsStore.getState().load(activeId);
+    void useDownloadsStore.getState().load(activeId);
   }, [activeId]);
 
   useRecoveryReload(activeId);

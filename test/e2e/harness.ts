@@ -1,7 +1,7 @@
 // The e2e harness: serves the built renderer (out/renderer) on loopback, runs the REAL app core (with the
 // real sandbox behind it) in the test process, and installs `window.api` in the page with the preload's
 // own buildWindowApi over a Playwright binding, so the renderer runs its real code path in Chromium.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,8 @@ import { defaultSeedPath } from '../../electron/sandbox/default-seed';
 import { decodeBytes } from './wire-bytes';
 
 export const RENDERER_DIR = resolve(__dirname, '../../out/renderer');
+/** Where the page loads a downloaded file's preview from (main uses its jrs-file: scheme instead). */
+const PREVIEW_PATH = '/__downloads/';
 
 export interface RendererServer {
   url: string;
@@ -122,6 +124,10 @@ export interface Harness {
   dataDir: string;
   /** Files the page exported through the save dialog. */
   exports: string[];
+  /** The folder the folder picker answers with (created on first use). */
+  chosenFolder: string;
+  /** What the page asked the system to do with downloaded files (paths, in order). */
+  files: { opened: string[]; shown: string[]; dragged: string[] };
   /** Every channel the page called, in order. */
   calls: Channel[];
   /** Every answer and event that crossed into the page, as JSON (to prove no key ever does). */
@@ -140,6 +146,8 @@ export async function installHarness(
   const dataDir = mkdtempSync(join(tmpdir(), 'jrs-e2e-'));
   const secrets = await secretStore(options.keychain ?? 'available');
   const exports: string[] = [];
+  const chosenFolder = join(dataDir, 'Chosen folder');
+  const files = { opened: [] as string[], shown: [] as string[], dragged: [] as string[] };
   const openCore = () =>
     createAppCore({
       dataDir,
@@ -153,6 +161,17 @@ export async function installHarness(
           exports.push(path);
           return path;
         },
+        async chooseFolder() {
+          mkdirSync(chosenFolder, { recursive: true });
+          return chosenFolder;
+        },
+      },
+      // The system's side of downloaded files, recorded; previews load through the route below.
+      fileShell: {
+        open: async (path) => void files.opened.push(path),
+        showInFolder: (path) => void files.shown.push(path),
+        startDrag: (path) => void files.dragged.push(path),
+        previewUrl: (jobId) => `${PREVIEW_PATH}${encodeURIComponent(jobId)}`,
       },
     });
   const calls: Channel[] = [];
@@ -182,6 +201,12 @@ export async function installHarness(
     return result;
   });
   await page.addInitScript({ content: bridgeScript });
+  // Main serves previews on its jrs-file: scheme; here the page's own origin does, from the same checked path.
+  await page.route(`**${PREVIEW_PATH}*`, async (route) => {
+    const jobId = decodeURIComponent(new URL(route.request().url()).pathname.slice(PREVIEW_PATH.length));
+    const path = await core.downloadedFile(jobId);
+    await (path ? route.fulfill({ path }) : route.fulfill({ status: 404, body: 'Not found' }));
+  });
 
   return {
     get core() {
@@ -189,6 +214,8 @@ export async function installHarness(
     },
     dataDir,
     exports,
+    chosenFolder,
+    files,
     calls,
     traffic,
     async restart() {

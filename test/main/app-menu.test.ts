@@ -62,11 +62,12 @@ describe('appMenuTemplate', () => {
     expect(commands.map((item) => [item.label, item.accelerator])).toEqual([
       ['Create', 'CmdOrCtrl+1'],
       ['Queue', 'CmdOrCtrl+2'],
+      ['Settings', 'CmdOrCtrl+3'],
       ['Find…', 'CmdOrCtrl+F'],
       ['Submit Job', 'CmdOrCtrl+Enter'],
     ]);
     expect(commands.every((item) => item.registerAccelerator === false)).toBe(true);
     for (const item of commands) (item.click as () => void)();
-    expect(sent).toEqual(['show-create', 'show-queue', 'find', 'submit-job']);
+    expect(sent).toEqual(['show-create', 'show-queue', 'show-settings', 'find', 'submit-job']);
   });
 });

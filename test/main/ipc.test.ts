@@ -45,6 +45,7 @@ function fakeCore(): AppCore & { emit: CoreEventListener; calls: string[] } {
     emit: (event, payload) => {
       for (const listener of listeners) listener(event, payload);
     },
+    downloadedFile: async () => null,
     dispose: async () => {},
   };
 }

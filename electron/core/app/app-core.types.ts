@@ -2,7 +2,7 @@
 import type { DownloadFs } from '../downloads/download-fs';
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import type { SecretStore } from '../accounts/secret-store';
-import type { Clock, Dialogs, Notifier, Power, Timers } from './deps';
+import type { Clock, Dialogs, FileShell, Notifier, Power, Timers } from './deps';
 
 /** Starts the built-in sandbox (main imports the sandbox; core may not). */
 export interface SandboxLauncher {
@@ -31,6 +31,8 @@ export interface AppCoreDeps {
   notifier?: Notifier;
   /** Native dialogs (main: dialog); without them, exports are refused with a sentence. */
   dialogs?: Dialogs;
+  /** Open, show in folder, drag out and preview downloaded files (main: shell and webContents). */
+  fileShell?: FileShell;
   /** How often batched job changes reach the renderer; default 200 ms. */
   flushMs?: number;
   log?: (line: string) => void;
@@ -43,6 +45,8 @@ export interface AppCore {
   readonly handlers: Handlers;
   /** Events for the renderer; returns the unsubscribe. */
   onEvent(listener: CoreEventListener): () => void;
+  /** The checked path of a job's downloaded file, for the host's preview route; null when there is none. */
+  downloadedFile(jobId: string): Promise<string | null>;
   /** Stops polling and the sandbox, and closes the history. */
   dispose(): Promise<void>;
 }

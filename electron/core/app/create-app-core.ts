@@ -66,6 +66,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     clock,
     timers: deps.timers ?? systemTimers,
     fs: deps.downloadFs,
+    dialogs: deps.dialogs,
+    fileShell: deps.fileShell,
     emit: (payload) => emit('downloads:changed', payload),
     log: deps.log,
   });
@@ -93,6 +95,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    downloadedFile: (jobId) => openedDownloads.fileOf(jobId),
     async dispose() {
       listeners.clear();
       openedDownloads.dispose();

@@ -52,10 +52,26 @@ export const silentNotifier: Notifier = { notify: () => undefined, setBadgeCount
 
 /** Native dialogs core asks the host to show (main: Electron's dialog). */
 export interface Dialogs {
+  /** The folder the person chose, or null when they cancelled. */
+  chooseFolder?(options: { title: string; defaultPath: string }): Promise<string | null>;
   /** The path the person chose to save to, or null when they cancelled. */
   chooseSaveFile(options: {
     title: string;
     defaultName: string;
     filters: { name: string; extensions: string[] }[];
   }): Promise<string | null>;
+}
+
+/**
+ * What the host does with a downloaded file (main: Electron's shell and webContents.startDrag). Core has
+ * checked the path first: a finished download, inside its folder, still there.
+ */
+export interface FileShell {
+  /** Opens the file in its default app; rejects with the reason when the system cannot. */
+  open(path: string): Promise<void>;
+  showInFolder(path: string): void;
+  /** Starts dragging the file out of the window (onto the desktop or another app). */
+  startDrag(path: string): void;
+  /** An address the page may load a downloaded job's file from, for its preview; null where there is none. */
+  previewUrl(jobId: string): string | null;
 }

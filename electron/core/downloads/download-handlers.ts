@@ -3,9 +3,11 @@ import nodePath from 'node:path';
 import type { Handlers } from '../../shared/ipc/contract';
 import type { AccountRegistry } from '../accounts/account-registry';
 import { AppError } from '../app/app-error';
+import type { Dialogs, FileShell } from '../app/deps';
 import type { JobRow } from '../jobs/job-row';
 import type { DownloadQueue } from './download-queue';
 import type { DownloadSettingsStore } from './download-settings';
+import { folderProblem } from './folder-check';
 import { extensionOf, renderTemplate, templateProblem } from './name-template';
 import { joinInside } from './safe-path';
 import { templateJobOf } from './template-job';
@@ -18,7 +20,12 @@ type DownloadChannel =
   | 'downloads:cancel'
   | 'downloads:settings'
   | 'downloads:saveSettings'
-  | 'downloads:preview';
+  | 'downloads:preview'
+  | 'downloads:chooseFolder'
+  | 'downloads:open'
+  | 'downloads:showInFolder'
+  | 'downloads:startDrag'
+  | 'downloads:previewUrl';
 
 export interface DownloadHandlerDeps {
   registry: AccountRegistry;
@@ -27,6 +34,10 @@ export interface DownloadHandlerDeps {
   /** The account's latest finished job with an output, for the template's preview. */
   latestFinished(accountId: string): JobRow | undefined;
   now(): number;
+  /** The checked path of a job's downloaded file; throws an AppError in words when there is none. */
+  fileOf(jobId: string): Promise<string>;
+  dialogs?: Dialogs;
+  fileShell?: FileShell;
 }
 
 /** A job to show the template on when the account has none finished yet. */
@@ -46,9 +57,16 @@ const SAMPLE = {
 export function downloadHandlers(deps: DownloadHandlerDeps): Pick<Handlers, DownloadChannel> {
   const { registry, queue, settings } = deps;
   const active = () => registry.active().id;
+  const shell = (): FileShell => {
+    if (!deps.fileShell) throw new AppError('internal', 'Files cannot be opened from here.');
+    return deps.fileShell;
+  };
   return {
     'downloads:list': async () => queue.list(active()),
-    'downloads:start': async ({ ids }) => queue.start(ids),
+    'downloads:start': async ({ ids }) => {
+      await queue.forgetMissing(ids);
+      return queue.start(ids);
+    },
     'downloads:pause': async ({ ids }) => {
       queue.pause(ids);
       return undefined;
@@ -68,8 +86,42 @@ export function downloadHandlers(deps: DownloadHandlerDeps): Pick<Handlers, Down
       if (!nodePath.isAbsolute(next.folder)) {
         throw new AppError('invalid-input', 'Choose the download folder with Choose folder… (a full path).');
       }
+      const folderIssue = await folderProblem(next.folder);
+      if (folderIssue) throw new AppError('invalid-input', folderIssue);
       settings.save(active(), next);
       return settings.get(active());
+    },
+    'downloads:chooseFolder': async () => {
+      if (!deps.dialogs?.chooseFolder) {
+        throw new AppError('internal', 'No folder picker here: type the folder’s full path instead.');
+      }
+      const current = settings.get(active()).folder;
+      return { folder: await deps.dialogs.chooseFolder({ title: 'Download folder', defaultPath: current }) };
+    },
+    'downloads:open': async ({ id }) => {
+      const path = await deps.fileOf(id);
+      await shell()
+        .open(path)
+        .catch((error: unknown) => {
+          const reason = error instanceof Error && error.message ? ` (${error.message})` : '';
+          throw new AppError(
+            'internal',
+            `No app on this computer opened ${path}${reason}. Use Show in folder and open it from there.`,
+          );
+        });
+      return undefined;
+    },
+    'downloads:showInFolder': async ({ id }) => {
+      shell().showInFolder(await deps.fileOf(id));
+      return undefined;
+    },
+    'downloads:startDrag': async ({ id }) => {
+      shell().startDrag(await deps.fileOf(id));
+      return undefined;
+    },
+    'downloads:previewUrl': async ({ id }) => {
+      await deps.fileOf(id);
+      return { url: deps.fileShell?.previewUrl(id) ?? null };
     },
     'downloads:preview': async ({ template }) => {
       const problem = templateProblem(template);

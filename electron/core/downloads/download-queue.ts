@@ -26,7 +26,7 @@ export interface DownloadQueueDeps {
   fetch?: typeof fetch;
   clock: Clock;
   timers: Timers;
-  emit(accountId: string, downloads: DownloadView[]): void;
+  emit(accountId: string, downloads: DownloadView[], removed: string[]): void;
   /** How often progress is reported (default 250 ms). */
   progressMs?: number;
   log?: (line: string) => void;
@@ -51,6 +51,19 @@ export class DownloadQueue {
     for (const row of deps.repo.inState('active')) deps.repo.save({ ...row, state: 'queued' });
     // And what was queued starts once the app is up (a tick later: the core is still being wired).
     this.wakeTimer = deps.timers.setTimeout(() => this.pump(), 0);
+  }
+
+  /**
+   * Downloads again the finished files that are no longer where they were saved (moved or deleted since):
+   * their rows are forgotten, so that `start` queues them anew.
+   */
+  async forgetMissing(jobIds: readonly string[]): Promise<void> {
+    for (const jobId of jobIds) {
+      const row = this.deps.repo.get(jobId);
+      if (row?.state === 'done' && (await this.deps.fs.size(row.path ?? row.target)) === null) {
+        this.deps.repo.remove(jobId);
+      }
+    }
   }
 
   /** Queues the files of these jobs (finished, with an output), where the account's settings say. */
@@ -122,7 +135,8 @@ export class DownloadQueue {
       this.running.delete(jobId);
       if (row.state !== 'done') await this.deps.fs.remove(`${row.target}.part`);
       this.deps.repo.remove(jobId);
-      this.deps.emit(row.account_id, []);
+      this.dirty.delete(jobId);
+      if (!this.disposed) this.deps.emit(row.account_id, [], [jobId]);
     }
     this.pump();
   }
@@ -183,7 +197,7 @@ export class DownloadQueue {
       byAccount.set(row.account_id, views);
     }
     this.dirty.clear();
-    for (const [accountId, views] of byAccount) this.deps.emit(accountId, views);
+    for (const [accountId, views] of byAccount) this.deps.emit(accountId, views, []);
   }
 
   private pump(): void {

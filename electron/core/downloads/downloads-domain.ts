@@ -3,7 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import type { DownloadsChanged } from '../../shared/domain/download';
 import type { Accounts } from '../accounts/accounts';
-import type { Clock, Timers } from '../app/deps';
+import type { Clock, Dialogs, FileShell, Timers } from '../app/deps';
 import type { JobRepository } from '../jobs/job-repository';
 import type { JobRow } from '../jobs/job-row';
 import { downloadHandlers } from './download-handlers';
@@ -11,6 +11,7 @@ import { nodeDownloadFs, type DownloadFs } from './download-fs';
 import { DownloadQueue } from './download-queue';
 import { DownloadRepository } from './download-repository';
 import { DownloadSettingsStore } from './download-settings';
+import { downloadedFile } from './downloaded-file';
 
 export interface DownloadsDomainDeps {
   db: Database;
@@ -21,6 +22,10 @@ export interface DownloadsDomainDeps {
   clock: Clock;
   timers: Timers;
   fs?: DownloadFs;
+  /** The folder picker (main: the native dialog). */
+  dialogs?: Dialogs;
+  /** Open, show in folder, drag out, preview (main: Electron's shell and webContents). */
+  fileShell?: FileShell;
   fetch?: typeof fetch;
   emit(payload: DownloadsChanged): void;
   log?: (line: string) => void;
@@ -29,6 +34,8 @@ export interface DownloadsDomainDeps {
 export interface DownloadsDomain {
   readonly handlers: ReturnType<typeof downloadHandlers>;
   jobSucceeded(row: JobRow): void;
+  /** The checked path of a job's downloaded file (for the host's preview route); null when there is none. */
+  fileOf(jobId: string): Promise<string | null>;
   accountRemoved(accountId: string): void;
   dispose(): void;
 }
@@ -47,8 +54,8 @@ export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
     clock: deps.clock,
     timers: deps.timers,
     // Only the active account's downloads are shown; the others run on and are read when it is chosen.
-    emit: (accountId, downloads) => {
-      if (deps.accounts.registry.activeId === accountId) deps.emit({ accountId, downloads });
+    emit: (accountId, downloads, removed) => {
+      if (deps.accounts.registry.activeId === accountId) deps.emit({ accountId, downloads, removed });
     },
     log: deps.log,
   });
@@ -59,8 +66,12 @@ export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
       settings,
       latestFinished: (accountId) => deps.jobs.latestFinishedWithOutput(accountId),
       now: () => deps.clock.now(),
+      fileOf: (jobId) => downloadedFile(repo, jobId),
+      dialogs: deps.dialogs,
+      fileShell: deps.fileShell,
     }),
     jobSucceeded: (row) => queue.jobSucceeded(row),
+    fileOf: (jobId) => downloadedFile(repo, jobId).catch(() => null),
     accountRemoved(accountId) {
       const ids = repo.list(accountId).map((row) => row.job_id);
       if (ids.length > 0) queue.pause(ids);

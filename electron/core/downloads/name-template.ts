@@ -3,24 +3,12 @@
 // safe-path.ts after it is filled in, so no job's values can move a file out of the folder; a template
 // with an unknown part is refused with the list of the known ones.
 
+import { TEMPLATE_PARTS } from '../../shared/domain/download';
 import { safeSegments } from './safe-path';
 
 export const DEFAULT_TEMPLATE = '{project}/{date}/{jobId}.{ext}';
 
-/** The parts a template may use, with what each becomes, for the Settings screen's help. */
-export const TEMPLATE_PARTS: Record<string, string> = {
-  project: 'the project’s name',
-  projectId: 'the project’s id',
-  type: 'the job’s type, e.g. video',
-  jobId: 'the job’s id on the service',
-  date: 'the day it finished, e.g. 2026-11-22',
-  time: 'the time it finished, e.g. 14-05-09',
-  status: 'its status, e.g. SUCCESS',
-  batch: 'its batch’s name, or nothing',
-  row: 'its row in the batch, or nothing',
-  ext: 'the file’s extension, e.g. mp4',
-  'values.<field id>': 'one of the job’s text values, e.g. {values.headline}',
-};
+export { TEMPLATE_PARTS };
 
 export interface TemplateJob {
   uuid: string;
@@ -116,5 +104,12 @@ export function renderTemplate(template: string, job: TemplateJob, ext: string, 
       return text.replace(/[/\\]/g, '_');
     }),
   );
+  // A name whose values were all empty ("{values.headline}.{ext}" on a job without one) is named after the
+  // job instead of becoming a hidden ".mp4" (made "_mp4") shared by every such job.
+  const last = segments.length - 1;
+  const stem = (segments[last] ?? '').trim();
+  if (stem === '' || stem.replace(new RegExp(`\\.${ext}$`), '').replace(/[. ]/g, '') === '') {
+    segments[last] = `${job.uuid}${stem.endsWith(`.${ext}`) ? `.${ext}` : ''}`;
+  }
   return safeSegments(segments);
 }

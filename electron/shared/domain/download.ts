@@ -2,6 +2,21 @@
 // each download (its state, progress and where the file is).
 import { z } from 'zod';
 
+/** The parts a naming template may use, with what each becomes (core fills them; Settings shows this). */
+export const TEMPLATE_PARTS: Record<string, string> = {
+  project: 'the project’s name',
+  projectId: 'the project’s id',
+  type: 'the job’s type, e.g. video',
+  jobId: 'the job’s id on the service',
+  date: 'the day it finished, e.g. 2026-11-22',
+  time: 'the time it finished, e.g. 14-05-09',
+  status: 'its status, e.g. SUCCESS',
+  batch: 'its batch’s name, or nothing',
+  row: 'its row in the batch, or nothing',
+  ext: 'the file’s extension, e.g. mp4',
+  'values.<field id>': 'one of the job’s text values, e.g. {values.headline}',
+};
+
 export const DOWNLOAD_STATES = ['queued', 'active', 'paused', 'done', 'failed'] as const;
 export type DownloadState = (typeof DOWNLOAD_STATES)[number];
 
@@ -34,5 +49,7 @@ export type DownloadView = z.infer<typeof downloadViewSchema>;
 export const downloadsChangedSchema = z.object({
   accountId: z.string(),
   downloads: z.array(downloadViewSchema),
+  /** Jobs whose download was cancelled: no longer listed. */
+  removed: z.array(z.string()),
 });
 export type DownloadsChanged = z.infer<typeof downloadsChangedSchema>;

@@ -34,6 +34,11 @@ export const CHANNEL_NAMES = [
   'downloads:settings',
   'downloads:saveSettings',
   'downloads:preview',
+  'downloads:chooseFolder',
+  'downloads:open',
+  'downloads:showInFolder',
+  'downloads:startDrag',
+  'downloads:previewUrl',
   'shell:openExternal',
 ] as const;
 

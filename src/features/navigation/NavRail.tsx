@@ -1,4 +1,4 @@
-// The navigation rail: one link per screen with its shortcut (Ctrl/Cmd+1, +2) in a tooltip and in
+// The navigation rail: one link per screen with its shortcut (Ctrl/Cmd+1, +2, +3) in a tooltip and in
 // aria-keyshortcuts, the current one marked for screen readers, and the count of running jobs on Queue.
 import { Tooltip } from 'radix-ui';
 import { useAccountsStore } from '../accounts/accounts-store';
@@ -21,7 +21,13 @@ const QUEUE: RailItem = {
   key: '2',
   hint: 'Every job, with filters and details',
 };
-export const RAIL_ITEMS: readonly RailItem[] = [CREATE, QUEUE];
+const SETTINGS: RailItem = {
+  screen: 'settings',
+  label: 'Settings',
+  key: '3',
+  hint: 'Download folder, file names and more',
+};
+export const RAIL_ITEMS: readonly RailItem[] = [CREATE, QUEUE, SETTINGS];
 
 function RailLink({ item, badge, description }: { item: RailItem; badge?: string; description?: string }) {
   const current = useNavStore((state) => state.screen === item.screen);
@@ -86,6 +92,7 @@ export function NavRail(): React.JSX.Element {
             badge={running > 0 ? String(running > 99 ? '99+' : running) : unknown > 0 ? '!' : undefined}
             description={queueWords.length > 0 ? queueWords.join(', ') : undefined}
           />
+          <RailLink item={SETTINGS} />
         </ul>
       </nav>
     </Tooltip.Provider>

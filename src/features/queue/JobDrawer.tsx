@@ -18,6 +18,7 @@ import { isRunning, TRACKING_WORDS } from '../jobs/job-status';
 import { jobName } from '../jobs/job-words';
 import { useJobsStore } from '../jobs/jobs-store';
 import { StatusBadge } from '../jobs/StatusBadge';
+import { DownloadPanel } from '../downloads/DownloadPanel';
 import { JobValues } from './JobValues';
 import { JsonBlock } from './JsonBlock';
 import { duplicateIntoForm, removeJobs, requeueJobs } from './queue-actions';
@@ -182,6 +183,8 @@ function DrawerBody({ id, job }: { id: string; job: JobView | undefined }): Reac
       ) : null}
 
       <Actions job={view} detail={detail} />
+
+      <DownloadPanel job={view} />
 
       <section className="drawer-section" aria-labelledby="drawer-values">
         <h4 id="drawer-values" className="drawer-heading">

@@ -2,12 +2,14 @@
 // its place and whether it is selected or active, so other jobs' changes never render it again. Clicks are
 // handled by the grid (one listener for all rows).
 import { memo } from 'react';
+import type { DownloadView } from '../../../electron/shared/domain/download';
 import type { JobView } from '../../../electron/shared/domain/job';
 import { ProjectName } from '../../components/ProjectName';
 import { RelativeTime } from '../../components/RelativeTime';
 import { TimeLeft } from '../../components/TimeLeft';
 import { jobTypeLabel } from '../../lib/job-type-labels';
 import { renderProbe } from '../../lib/render-probe';
+import { DownloadCell } from '../downloads/DownloadCell';
 import { isRunning } from '../jobs/job-status';
 import { shortId } from '../jobs/job-words';
 import { StatusBadge } from '../jobs/StatusBadge';
@@ -21,6 +23,8 @@ interface JobGridRowProps {
   top: number;
   selected: boolean;
   active: boolean;
+  /** The job's download, replaced only when it changed (so progress renders only its own row). */
+  download: DownloadView | undefined;
 }
 
 const creditFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
@@ -33,7 +37,14 @@ function cellClass(column: string, empty: boolean): string {
   return empty ? `cell col-${column} is-empty` : `cell col-${column}`;
 }
 
-export const JobGridRow = memo(function JobGridRow({ job, index, top, selected, active }: JobGridRowProps) {
+export const JobGridRow = memo(function JobGridRow({
+  job,
+  index,
+  top,
+  selected,
+  active,
+  download,
+}: JobGridRowProps) {
   renderProbe.row?.(job.id);
   const classes = ['grid-row', 'grid-body-row'];
   if (selected) classes.push('is-selected');
@@ -90,6 +101,7 @@ export const JobGridRow = memo(function JobGridRow({ job, index, top, selected, 
         {job.batchId !== null ? shortId(job.batchId) : null}
         {job.batchId !== null && job.batchRow !== null ? ` · row ${job.batchRow}` : null}
       </div>
+      <DownloadCell download={download} />
       <div role="gridcell" className={cellClass('credits', job.creditUsed === null)}>
         {job.creditUsed !== null ? creditFormat.format(job.creditUsed) : null}
       </div>

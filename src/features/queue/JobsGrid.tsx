@@ -9,6 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { hasModifier } from '../../lib/platform';
 import { useNavStore } from '../navigation/nav-store';
+import { useDownloadsStore } from '../downloads/downloads-store';
 import type { JobsById } from '../jobs/jobs-store';
 import { GRID_COLUMNS, HEADER_HEIGHT, ROW_HEIGHT, rowDomId } from './grid-columns';
 import { JobGridRow } from './JobGridRow';
@@ -29,7 +30,7 @@ const HeaderRow = memo(function HeaderRow({ ids }: { ids: readonly string[] }): 
     <div role="row" className="grid-row grid-header" aria-rowindex={1}>
       {GRID_COLUMNS.map((column) => {
         const sortKey = column.sort;
-        if (sortKey === null) {
+        if (column.key === 'select') {
           return (
             <div role="columnheader" key={column.key} className={`cell col-${column.key}`}>
               <span className="sr-only">{column.label}</span>
@@ -48,6 +49,13 @@ const HeaderRow = memo(function HeaderRow({ ids }: { ids: readonly string[] }): 
                   else queue.selectAll(ids);
                 }}
               />
+            </div>
+          );
+        }
+        if (sortKey === null) {
+          return (
+            <div role="columnheader" key={column.key} className={`cell col-${column.key}`}>
+              <span className="column-label">{column.label}</span>
             </div>
           );
         }
@@ -84,6 +92,7 @@ export function JobsGrid({ ids, byId }: JobsGridProps): React.JSX.Element {
   const gridRef = useRef<HTMLDivElement>(null);
   const selected = useQueueStore((state) => state.selected);
   const activeId = useQueueStore((state) => state.activeId);
+  const downloads = useDownloadsStore((state) => state.byId);
   const filters = useQueueStore((state) => state.filters);
   const sort = useQueueStore((state) => state.sort);
   const focusRequest = useNavStore((state) => state.focusRequest);
@@ -229,6 +238,7 @@ export function JobsGrid({ ids, byId }: JobsGridProps): React.JSX.Element {
                 top={item.start - HEADER_HEIGHT}
                 selected={selected.has(id)}
                 active={id === activeId}
+                download={downloads[id]}
               />
             );
           })}

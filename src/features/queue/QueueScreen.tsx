@@ -11,6 +11,8 @@ import { useNow } from '../../lib/ticker';
 import { stateKeyOf } from '../jobs/job-status';
 import { jobCount } from '../jobs/job-words';
 import { useJobsStore } from '../jobs/jobs-store';
+import { downloadJobs } from '../downloads/download-actions';
+import { DownloadsBar } from '../downloads/DownloadsBar';
 import { JobDrawer } from './JobDrawer';
 import { JobsGrid } from './JobsGrid';
 import { exportJobs, removeJobs, requeueJobs } from './queue-actions';
@@ -91,6 +93,14 @@ export function QueueScreen(): React.JSX.Element {
     [ids, byId],
   );
   const exportIds = selectedIds.length > 0 ? selectedIds : ids;
+  // Download takes the selection, else every job shown that has a file (the others would only be skipped).
+  const downloadIds = useMemo(
+    () =>
+      selectedIds.length > 0
+        ? selectedIds
+        : ids.filter((id) => byId[id]?.status === 'SUCCESS' && byId[id]?.outputPath),
+    [ids, selectedIds, byId],
+  );
 
   const counts = [
     ids.length === total ? jobCount(total) : `${ids.length.toLocaleString()} of ${jobCount(total)}`,
@@ -147,6 +157,21 @@ export function QueueScreen(): React.JSX.Element {
           </button>
           <button
             type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={downloadIds.length === 0}
+            title={
+              selectedIds.length > 0
+                ? `Download the files of the ${jobCount(selectedIds.length)} selected`
+                : downloadIds.length > 0
+                  ? `Download the files of the ${jobCount(downloadIds.length, 'finished job')} shown`
+                  : 'No finished job with a file is shown'
+            }
+            onClick={() => void downloadJobs(downloadIds)}
+          >
+            Download
+          </button>
+          <button
+            type="button"
             className="btn btn-secondary btn-sm btn-danger-text"
             disabled={selectedIds.length === 0 || busy !== null}
             title={selectedIds.length === 0 ? 'Select jobs to remove' : undefined}
@@ -162,6 +187,7 @@ export function QueueScreen(): React.JSX.Element {
       </header>
 
       <QueueFilters />
+      <DownloadsBar />
 
       <div className={`queue-main${drawerOpen ? ' has-drawer' : ''}`}>
         <div className="grid-frame">

@@ -3,8 +3,9 @@
 import type { SortKey } from './queue-filter';
 
 export interface GridColumn {
-  key: 'select' | SortKey;
+  key: 'select' | 'file' | SortKey;
   label: string;
+  /** null: not sortable (the selection's checkbox, and File, whose state lives outside the job). */
   sort: SortKey | null;
 }
 
@@ -18,6 +19,7 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
   { key: 'finished', label: 'Finished', sort: 'finished' },
   { key: 'eta', label: 'Time left', sort: 'eta' },
   { key: 'batch', label: 'Batch', sort: 'batch' },
+  { key: 'file', label: 'File', sort: null },
   { key: 'credits', label: 'Credits', sort: 'credits' },
 ];
 

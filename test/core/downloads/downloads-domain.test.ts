@@ -2,12 +2,12 @@
 // succeeds is downloaded at once (the default for new accounts) where the naming template says, byte-
 // identical to the sandbox's file; settings are checked; the preview names a real path; a download paused
 // and resumed completes; a core restart resumes a queued download.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemorySecretStore } from '../../../electron/core/accounts/secret-store';
-import type { AppCore } from '../../../electron/core/app/app-core.types';
+import type { AppCore, AppCoreDeps } from '../../../electron/core/app/app-core.types';
 import { createAppCore } from '../../../electron/core/app/create-app-core';
 import { dispatch } from '../../../electron/core/app/dispatch';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
@@ -40,8 +40,14 @@ function value<T>(result: IpcResult<T>): T {
   return result.value;
 }
 
-async function newCore(dataDir: string, downloadsDir: string, secrets = new MemorySecretStore()) {
+async function newCore(
+  dataDir: string,
+  downloadsDir: string,
+  secrets = new MemorySecretStore(),
+  host: Pick<AppCoreDeps, 'fileShell' | 'dialogs'> = {},
+) {
   const core = await createAppCore({
+    ...host,
     dataDir,
     downloadsDir,
     secrets,
@@ -196,5 +202,98 @@ describe('downloads', () => {
     const second = await newCore(dataDir, downloadsDir, first.secrets);
     const done = await doneDownload(second.call, job.id);
     expect((await readFile(done.path)).equals(await sandboxBytes(second.call, job.outputPath!))).toBe(true);
+  });
+
+  it('opens, shows, drags and previews only a finished file that is still there, by its job', async () => {
+    const downloadsDir = await temp('jrs-downloads-');
+    const asked: string[] = [];
+    const fileShell = {
+      open: async (path: string) => void asked.push(`open ${path}`),
+      showInFolder: (path: string) => void asked.push(`show ${path}`),
+      startDrag: (path: string) => void asked.push(`drag ${path}`),
+      previewUrl: (jobId: string) => `preview://${jobId}`,
+    };
+    const { call, core } = await newCore(await temp('jrs-core-'), downloadsDir, undefined, { fileShell });
+    value(await call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
+    const settings = value(await call('downloads:settings'));
+    value(await call('downloads:saveSettings', { ...settings, auto: false }));
+    const job = await submitAndFinish(call, 'Open me');
+
+    // Not downloaded yet: said in words, and the host is never asked.
+    expect(await call('downloads:open', { id: job.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found', message: /not been downloaded yet/ },
+    });
+    value(await call('downloads:start', { ids: [job.id] }));
+    const done = await doneDownload(call, job.id);
+    value(await call('downloads:open', { id: job.id }));
+    value(await call('downloads:showInFolder', { id: job.id }));
+    value(await call('downloads:startDrag', { id: job.id }));
+    expect(value(await call('downloads:previewUrl', { id: job.id }))).toEqual({ url: `preview://${job.id}` });
+    expect(asked).toEqual([`open ${done.path}`, `show ${done.path}`, `drag ${done.path}`]);
+    expect(await core.downloadedFile(job.id)).toBe(done.path);
+
+    // Moved away by the person: each says so, and Download fetches it again to the same place.
+    await rename(done.path, `${done.path}.moved`);
+    expect(await call('downloads:showInFolder', { id: job.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found', message: /no longer at .*choose Download to fetch it again/ },
+    });
+    expect(await core.downloadedFile(job.id)).toBeNull();
+    expect(asked).toHaveLength(3);
+    expect(value(await call('downloads:start', { ids: [job.id] })).queued).toEqual([job.id]);
+    const again = await doneDownload(call, job.id);
+    expect(again.path).toBe(done.path);
+    expect((await readFile(again.path)).equals(await readFile(`${done.path}.moved`))).toBe(true);
+  });
+
+  it('a cancelled download is reported as removed, and its partial file deleted', async () => {
+    const downloadsDir = await temp('jrs-downloads-');
+    const { call, core } = await manualCore(await temp('jrs-core-'), downloadsDir);
+    const events: Array<{ downloads: DownloadView[]; removed: string[] }> = [];
+    core.onEvent((event, payload) => {
+      if (event === 'downloads:changed') events.push(payload as (typeof events)[number]);
+    });
+    const job = await submitAndFinish(call, 'Cancel me');
+    remote.faults.set({ cdnBytesPerSecond: 20_000 });
+    try {
+      value(await call('downloads:start', { ids: [job.id] }));
+      await vi.waitFor(async () => {
+        expect(value(await call('downloads:list'))[0]?.bytes).toBeGreaterThan(0);
+      });
+      const partial = `${value(await call('downloads:list'))[0]!.path}.part`;
+      value(await call('downloads:cancel', { ids: [job.id] }));
+      expect(events.at(-1)).toEqual({ accountId: expect.any(String), downloads: [], removed: [job.id] });
+      expect(value(await call('downloads:list'))).toEqual([]);
+      await expect(readFile(partial)).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      remote.faults.set({ cdnBytesPerSecond: null });
+    }
+  });
+
+  it('the folder picker fills the folder; a folder that is a file or cannot be written is refused in words', async () => {
+    const downloadsDir = await temp('jrs-downloads-');
+    const chosen = join(await temp('jrs-chosen-'), 'Renders');
+    const dialogs = {
+      chooseSaveFile: async () => null,
+      chooseFolder: async ({ defaultPath }: { defaultPath: string }) => {
+        expect(defaultPath).toBe(downloadsDir);
+        return chosen;
+      },
+    };
+    const { call } = await newCore(await temp('jrs-core-'), downloadsDir, undefined, { dialogs });
+    value(await call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
+    expect(value(await call('downloads:chooseFolder'))).toEqual({ folder: chosen });
+    const settings = value(
+      await call('downloads:saveSettings', { ...value(await call('downloads:settings')), folder: chosen }),
+    );
+    expect(settings.folder).toBe(chosen);
+    const aFile = join(downloadsDir, 'notes.txt');
+    await writeFile(aFile, 'not a folder');
+    expect(await call('downloads:saveSettings', { ...settings, folder: aFile })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input', message: `${aFile} is a file, not a folder. Choose a folder.` },
+    });
+    expect(value(await call('downloads:settings')).folder).toBe(chosen);
   });
 });

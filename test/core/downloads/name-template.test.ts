@@ -48,9 +48,14 @@ describe('renderTemplate', () => {
     expect(rendered).toEqual(['Autumn _ wave 2', '12 .._.._etc_passwd 14-05-09.png']);
   });
 
-  it('names a file even when parts are empty or missing', () => {
+  it('names a file after its job when the name’s parts are empty or missing', () => {
+    // Not a hidden ".mp3" (or "_mp3") shared by every job without that value.
     expect(renderTemplate('{batch}/{values.nothing}.{ext}', job(), 'mp3', NOW)).toEqual([
-      '.mp3'.replace('.', '_'),
+      '0f8fad5b-d9cb-469f-a165-70867728950e.mp3',
+    ]);
+    expect(renderTemplate('podcasts/', job(), 'mp3', NOW)).toEqual([
+      'podcasts',
+      '0f8fad5b-d9cb-469f-a165-70867728950e',
     ]);
     expect(renderTemplate('{project}/{jobId}', job({ projectName: '  ' }), 'mp4', NOW)).toEqual([
       'Untitled project',

@@ -5,6 +5,8 @@ import { downloadSettingsSchema, downloadViewSchema, downloadsChangedSchema } fr
 import { none } from './common';
 
 const jobIds = z.object({ ids: z.array(z.string().min(1)).min(1).max(10_000) });
+/** One downloaded job's file: the page names the job, never a path (core looks the path up and checks it). */
+const oneJob = z.object({ id: z.string().min(1).max(200) });
 
 export const downloadChannels = {
   'downloads:list': { params: none, result: z.array(downloadViewSchema) },
@@ -17,6 +19,14 @@ export const downloadChannels = {
   'downloads:cancel': { params: jobIds, result: z.undefined() },
   'downloads:settings': { params: none, result: downloadSettingsSchema },
   'downloads:saveSettings': { params: downloadSettingsSchema, result: downloadSettingsSchema },
+  /** The native folder picker, opened on the current folder; null when the person cancelled. */
+  'downloads:chooseFolder': { params: none, result: z.object({ folder: z.string().nullable() }) },
+  'downloads:open': { params: oneJob, result: z.undefined() },
+  'downloads:showInFolder': { params: oneJob, result: z.undefined() },
+  /** Sent on dragstart: main starts the system drag of the file. */
+  'downloads:startDrag': { params: oneJob, result: z.undefined() },
+  /** Where the page may load the file from for its preview (null: no preview here). */
+  'downloads:previewUrl': { params: oneJob, result: z.object({ url: z.string().nullable() }) },
   /** Where a job's file would go with this template (the latest finished job, or a sample one). */
   'downloads:preview': {
     params: z.object({ template: z.string().max(1000) }),

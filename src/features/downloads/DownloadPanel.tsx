@@ -1,0 +1,214 @@
+// The drawer's File section for a finished job: download it, follow its progress (pause, resume, cancel,
+// try again), and once saved: where it is, Open, Show in folder, drag it out of the app, and a preview of
+// an image, audio or video played from the local file.
+import { useEffect, useState } from 'react';
+import type { DownloadView } from '../../../electron/shared/domain/download';
+import type { JobView } from '../../../electron/shared/domain/job';
+import { CopyButton } from '../../components/CopyButton';
+import { api, call } from '../../lib/api';
+import { shortcutLabel } from '../../lib/platform';
+import { isRunning } from '../jobs/job-status';
+import {
+  cancelDownloads,
+  downloadJobs,
+  dragFile,
+  openFile,
+  pauseDownloads,
+  resumeDownloads,
+  showInFolder,
+} from './download-actions';
+import { downloadFraction, downloadProgressWords, fileNameOf } from './download-words';
+import { useDownloadsStore } from './downloads-store';
+
+type PreviewKind = 'image' | 'audio' | 'video';
+const PREVIEW_KINDS: Readonly<Record<string, PreviewKind>> = {
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  webp: 'image',
+  mp4: 'video',
+  webm: 'video',
+  mov: 'video',
+  wav: 'audio',
+  mp3: 'audio',
+  m4a: 'audio',
+  ogg: 'audio',
+};
+
+function previewKindOf(path: string): PreviewKind | null {
+  const extension = fileNameOf(path).split('.').pop()?.toLowerCase() ?? '';
+  return PREVIEW_KINDS[extension] ?? null;
+}
+
+/** The address main serves the saved file from; asked again when the file changes. */
+function usePreviewUrl(download: DownloadView): string | null {
+  const { jobId, state, path } = download;
+  const key = `${jobId}\n${path}`;
+  const [answer, setAnswer] = useState<{ key: string; url: string | null } | null>(null);
+  useEffect(() => {
+    if (state !== 'done' || !previewKindOf(path)) return;
+    let current = true;
+    call(() => api().downloads.previewUrl({ id: jobId })).then(
+      (preview) => current && setAnswer({ key, url: preview.url }),
+      () => undefined, // no preview: Open still says what is wrong
+    );
+    return () => {
+      current = false;
+    };
+  }, [jobId, state, path, key]);
+  return state === 'done' && answer?.key === key ? answer.url : null;
+}
+
+function Preview({ download }: { download: DownloadView }): React.JSX.Element | null {
+  const url = usePreviewUrl(download);
+  const kind = previewKindOf(download.path);
+  if (!url || !kind) return null;
+  const name = fileNameOf(download.path);
+  if (kind === 'image') return <img className="download-preview" src={url} alt={`Preview of ${name}`} />;
+  if (kind === 'audio') {
+    return (
+      <audio className="download-preview" src={url} controls preload="metadata" aria-label={`Play ${name}`} />
+    );
+  }
+  return (
+    <video className="download-preview" src={url} controls preload="metadata" aria-label={`Play ${name}`} />
+  );
+}
+
+function Saved({ download }: { download: DownloadView }): React.JSX.Element {
+  const name = fileNameOf(download.path);
+  return (
+    <>
+      <div
+        className="download-file"
+        draggable
+        onDragStart={(event) => dragFile(event, download.jobId)}
+        title="Drag onto the desktop or into another app"
+      >
+        <span className="download-file-icon" aria-hidden="true" />
+        <span className="download-file-name">{name}</span>
+        <span className="download-file-hint" aria-hidden="true">
+          Drag out
+        </span>
+      </div>
+      <p className="download-path">
+        <code>{download.path}</code>
+        <CopyButton text={download.path} label="Copy the file’s path" short="Copy" />
+      </p>
+      <div className="download-actions" role="group" aria-label="The saved file">
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => void openFile(download.jobId)}
+        >
+          Open
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => void showInFolder(download.jobId)}
+        >
+          Show in folder
+        </button>
+      </div>
+      <Preview download={download} />
+    </>
+  );
+}
+
+function InProgress({ download }: { download: DownloadView }): React.JSX.Element {
+  const fraction = downloadFraction(download);
+  const { jobId, state } = download;
+  const name = fileNameOf(download.path);
+  return (
+    <>
+      <p className="download-status">
+        {state === 'active'
+          ? 'Downloading'
+          : state === 'paused'
+            ? 'Paused'
+            : state === 'failed'
+              ? 'Stopped'
+              : 'Waiting'}{' '}
+        <span className="download-name">{name}</span>
+      </p>
+      <progress
+        className="download-progress"
+        aria-label={`Download of ${name}`}
+        max={1}
+        // Without a value the bar shows that the size is not known yet.
+        {...(fraction !== null ? { value: fraction } : {})}
+      />
+      <p className="download-words" aria-live="off">
+        {downloadProgressWords(download)}
+      </p>
+      {download.error ? (
+        <div className="notice notice-error">
+          <div className="notice-body">
+            <p className="notice-title">Why it stopped</p>
+            <p className="notice-text">{download.error}</p>
+          </div>
+        </div>
+      ) : null}
+      <div className="download-actions" role="group" aria-label="This download">
+        {state === 'active' || state === 'queued' ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void pauseDownloads([jobId])}
+          >
+            Pause
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => void resumeDownloads([jobId])}
+          >
+            {state === 'failed' ? 'Try again' : 'Resume'}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-danger-text"
+          title="Stop and delete the partial file"
+          onClick={() => void cancelDownloads([jobId])}
+        >
+          Cancel download
+        </button>
+      </div>
+    </>
+  );
+}
+
+export function DownloadPanel({ job }: { job: JobView }): React.JSX.Element | null {
+  const download = useDownloadsStore((state) => state.byId[job.id]);
+  if (!download && (!job.outputPath || job.archived)) return null;
+  return (
+    <section className="drawer-section download-panel" aria-labelledby="drawer-file">
+      <h4 id="drawer-file" className="drawer-heading">
+        File
+      </h4>
+      {download?.state === 'done' ? (
+        <Saved download={download} />
+      ) : download ? (
+        <InProgress download={download} />
+      ) : (
+        <div className="download-actions">
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={isRunning(job)}
+            onClick={() => void downloadJobs([job.id])}
+          >
+            Download
+          </button>
+          <span className="value-note">
+            Saved to the folder and name set in Settings ({shortcutLabel('3')}).
+          </span>
+        </div>
+      )}
+    </section>
+  );
+}

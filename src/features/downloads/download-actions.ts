@@ -1,0 +1,96 @@
+// What the person can do with downloads, from the queue and the drawer: download jobs' files, pause,
+// resume, cancel, and open, show or drag a saved file. Each says how it went in the queue's notice (errors
+// as main's sentence). Paths never leave main: the page names jobs.
+import type { IpcResult } from '../../../electron/shared/ipc/contract';
+import { api, call, failureMessage } from '../../lib/api';
+import { jobCount } from '../jobs/job-words';
+import { useQueueStore } from '../queue/queue-store';
+
+/** The channel's limit on ids per request. */
+const MAX_IDS = 10_000;
+
+function fail(title: string, error: unknown): void {
+  useQueueStore.getState().notify({ tone: 'error', title, message: failureMessage(error) });
+}
+
+function chunks(ids: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let start = 0; start < ids.length; start += MAX_IDS) out.push(ids.slice(start, start + MAX_IDS));
+  return out;
+}
+
+export async function downloadJobs(ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  try {
+    let queued = 0;
+    let skipped = 0;
+    for (const part of chunks(ids)) {
+      const result = await call(() => api().downloads.start({ ids: part }));
+      queued += result.queued.length;
+      skipped += result.skipped.length;
+    }
+    const notSaved =
+      skipped > 0
+        ? ` ${jobCount(skipped)} ${skipped === 1 ? 'has' : 'have'} no file to download (not finished, or failed).`
+        : '';
+    useQueueStore.getState().notify(
+      queued > 0
+        ? {
+            tone: 'success',
+            title: 'Downloading',
+            message: `${queued === 1 ? 'One file is' : `${queued.toLocaleString()} files are`} on the way; the File column shows their progress.${notSaved}`,
+          }
+        : {
+            tone: 'info',
+            title: 'Nothing to download',
+            message: `None of these jobs has a file yet.${notSaved}`,
+          },
+    );
+  } catch (error) {
+    fail('The files could not be downloaded', error);
+  }
+}
+
+async function each(
+  ids: readonly string[],
+  title: string,
+  send: (part: string[]) => Promise<IpcResult<undefined>>,
+): Promise<void> {
+  if (ids.length === 0) return;
+  try {
+    for (const part of chunks(ids)) await call(() => send(part));
+  } catch (error) {
+    fail(title, error);
+  }
+}
+
+export const pauseDownloads = (ids: readonly string[]) =>
+  each(ids, 'The downloads could not be paused', (part) => api().downloads.pause({ ids: part }));
+export const resumeDownloads = (ids: readonly string[]) =>
+  each(ids, 'The downloads could not be resumed', (part) => api().downloads.resume({ ids: part }));
+export const cancelDownloads = (ids: readonly string[]) =>
+  each(ids, 'The downloads could not be cancelled', (part) => api().downloads.cancel({ ids: part }));
+
+export async function openFile(jobId: string): Promise<void> {
+  try {
+    await call(() => api().downloads.open({ id: jobId }));
+  } catch (error) {
+    fail('The file could not be opened', error);
+  }
+}
+
+export async function showInFolder(jobId: string): Promise<void> {
+  try {
+    await call(() => api().downloads.showInFolder({ id: jobId }));
+  } catch (error) {
+    fail('The folder could not be shown', error);
+  }
+}
+
+/** On dragstart: main starts the system's drag of the file itself (the page has no path to give). */
+export function dragFile(event: React.DragEvent, jobId: string): void {
+  event.preventDefault();
+  void call(() => api().downloads.startDrag({ id: jobId })).catch((error: unknown) =>
+    fail('The file could not be dragged', error),
+  );
+}

@@ -1,0 +1,87 @@
+// The Settings screen: the active account's download settings (read when the screen's account changes).
+// Accounts themselves are managed from the account menu at the top right, which says so here.
+import { useEffect, useState } from 'react';
+import type { DownloadSettings } from '../../../electron/shared/domain/download';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Spinner } from '../../components/Spinner';
+import { api, call, failureMessage } from '../../lib/api';
+import { useAccountsStore } from '../accounts/accounts-store';
+import { useNavStore } from '../navigation/nav-store';
+import { DownloadSettingsForm } from './DownloadSettingsForm';
+
+type Loaded =
+  { state: 'loading' } | { state: 'ready'; settings: DownloadSettings } | { state: 'error'; message: string };
+
+/** The account's settings; 'loading' until the answer for this account (and this attempt) is in. */
+function useDownloadSettings(accountId: string | null): [Loaded, () => void] {
+  const [attempt, setAttempt] = useState(0);
+  const key = `${accountId}:${attempt}`;
+  const [answer, setAnswer] = useState<{ key: string; loaded: Loaded } | null>(null);
+  useEffect(() => {
+    if (!accountId) return;
+    let current = true;
+    call(() => api().downloads.settings()).then(
+      (settings) => current && setAnswer({ key, loaded: { state: 'ready', settings } }),
+      (error: unknown) =>
+        current && setAnswer({ key, loaded: { state: 'error', message: failureMessage(error) } }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [accountId, key]);
+  const loaded: Loaded = answer?.key === key ? answer.loaded : { state: 'loading' };
+  return [loaded, () => setAttempt((count) => count + 1)];
+}
+
+export function SettingsScreen(): React.JSX.Element {
+  const accountId = useAccountsStore((state) => state.snapshot?.activeId ?? null);
+  const accountName = useAccountsStore(
+    (state) => state.snapshot?.accounts.find((account) => account.id === accountId)?.name ?? null,
+  );
+  const [loaded, retry] = useDownloadSettings(accountId);
+  const focusRequest = useNavStore((state) => state.focusRequest);
+  const shown = useNavStore((state) => state.screen === 'settings');
+  // The heading takes focus (a screen reader starts there; Tab goes on to the first setting).
+  useEffect(() => {
+    if (shown && focusRequest > 0) document.getElementById('settings-title')?.focus();
+  }, [focusRequest, shown]);
+
+  return (
+    <div className="settings-screen">
+      <h2 className="settings-title" id="settings-title" tabIndex={-1}>
+        Settings
+      </h2>
+      <section className="settings-section" aria-labelledby="settings-downloads">
+        <div className="settings-section-head">
+          <h3 id="settings-downloads" className="settings-heading">
+            Downloads
+          </h3>
+          <p className="settings-note">
+            For {accountName ? `“${accountName}”` : 'this account'}; each account keeps its own.
+          </p>
+        </div>
+        {loaded.state === 'ready' ? (
+          <DownloadSettingsForm key={accountId} initial={loaded.settings} />
+        ) : loaded.state === 'error' ? (
+          <ErrorNotice title="The download settings could not be read" onRetry={retry}>
+            {loaded.message}
+          </ErrorNotice>
+        ) : (
+          <div className="panel-loading">
+            <Spinner size="md" />
+            <p role="status">Reading the settings…</p>
+          </div>
+        )}
+      </section>
+      <section className="settings-section" aria-labelledby="settings-accounts">
+        <h3 id="settings-accounts" className="settings-heading">
+          Accounts
+        </h3>
+        <p className="settings-note">
+          Add, switch and remove accounts from the account menu at the top right. Keys stay in the system’s
+          keychain.
+        </p>
+      </section>
+    </div>
+  );
+}
