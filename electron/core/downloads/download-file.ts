@@ -80,6 +80,19 @@ export function diskError(error: unknown, folder: string): DownloadError {
   return new DownloadError('disk', message, { cause: error });
 }
 
+const megabytes = (bytes: number) => `${Math.max(0.1, Math.ceil(bytes / 100_000) / 10)} MB`;
+
+/** Refuses to start a body that cannot fit, before a byte of it is written (where the size is known). */
+async function ensureRoom(fs: DownloadFs, folder: string, needed: number, response: Response): Promise<void> {
+  const free = await fs.freeBytes?.(folder);
+  if (free === undefined || free === null || free >= needed) return;
+  await response.body?.cancel().catch(() => undefined);
+  throw new DownloadError(
+    'disk',
+    `The disk holding ${folder} has ${megabytes(free)} free, and this file needs ${megabytes(needed)} more. Free some space or choose another download folder, then resume. What was already downloaded is kept.`,
+  );
+}
+
 async function onDisk<T>(folder: string, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
@@ -247,6 +260,7 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
     meta = { etag, total };
     request.onMeta?.(meta);
     request.onProgress?.(have, total);
+    if (total !== null) await ensureRoom(fs, folder, total - have, response);
 
     const file = await onDisk(folder, () => fs.append(part));
     let written = have;

@@ -1,6 +1,6 @@
 // The file system as the downloader uses it, injectable so that tests can make a disk full (ENOSPC), a
 // folder read-only (EACCES, EROFS) or gone (ENOENT) at any step; the app passes node's.
-import { mkdir, open, realpath, rename, stat, truncate, unlink } from 'node:fs/promises';
+import { mkdir, open, realpath, rename, stat, statfs, truncate, unlink } from 'node:fs/promises';
 
 export interface DownloadFile {
   write(chunk: Uint8Array): Promise<void>;
@@ -18,6 +18,8 @@ export interface DownloadFs {
   remove(path: string): Promise<void>;
   mkdirs(path: string): Promise<void>;
   realpath(path: string): Promise<string>;
+  /** Bytes free for this user on the disk holding the folder; null where the system cannot tell. */
+  freeBytes?(folder: string): Promise<number | null>;
 }
 
 export const nodeDownloadFs: DownloadFs = {
@@ -50,4 +52,12 @@ export const nodeDownloadFs: DownloadFs = {
     await mkdir(path, { recursive: true });
   },
   realpath: (path) => realpath(path),
+  async freeBytes(folder) {
+    try {
+      const stats = await statfs(folder);
+      return stats.bavail * stats.bsize;
+    } catch {
+      return null;
+    }
+  },
 };

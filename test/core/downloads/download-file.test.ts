@@ -183,6 +183,21 @@ describe('downloadFile', () => {
     },
   );
 
+  it('checks the free space first where the size is known, and resumes once there is room', async () => {
+    let free = 1_000_000;
+    const smallDisk: DownloadFs = { ...nodeDownloadFs, freeBytes: async () => free };
+    const { run, target } = request(join(root, 'render.mp4'), smallDisk);
+    const error = await failure(run());
+    expect(error.kind).toBe('disk');
+    expect(error.message).toBe(
+      `The disk holding ${root} has 1 MB free, and this file needs 3.2 MB more. Free some space or choose another download folder, then resume. What was already downloaded is kept.`,
+    );
+    expect(await readdir(root)).toEqual([]);
+    free = 10 * SIZE;
+    await run();
+    expect((await readFile(target)).equals(content)).toBe(true);
+  });
+
   it('refuses to write through a link that leads out of the folder', async () => {
     const elsewhere = await mkdtemp(join(tmpdir(), 'jrs-elsewhere-'));
     try {
