@@ -2,7 +2,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { chooseProject, startOnSandbox, tourAccountDialogs, tourFormChecks, tourQueue } from './helpers';
+import {
+  chooseProject,
+  startOnSandbox,
+  tourAccountDialogs,
+  tourFormChecks,
+  tourQueue,
+  tourSettings,
+} from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -57,7 +64,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await chooseProject(page, /Weekly Podcast Intro/);
     await expect(page.getByText('Your last values are back')).toBeVisible();
     await expectAccessible(page, testInfo, 'job-form-draft');
+    // Finished, its file saved (the sandbox account downloads automatically): the drawer shows the File part.
+    await expect(
+      page.getByRole('list', { name: 'Submitted jobs' }).getByText('Success', { exact: true }),
+    ).toBeVisible({ timeout: 30_000 });
     await tourQueue(page, (name) => expectAccessible(page, testInfo, name));
+    await tourSettings(page, (name) => expectAccessible(page, testInfo, name));
 
     await tourAccountDialogs(page, (name) => expectAccessible(page, testInfo, name));
   });

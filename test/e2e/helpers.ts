@@ -95,6 +95,25 @@ export async function tourQueue(page: Page, visit: (name: string) => Promise<voi
 }
 
 /**
+ * Opens Settings (Ctrl+3), then its list of the naming template's parts, calling `visit` with each one's
+ * name while it shows, then goes back to Create (the accessibility check and the screenshot tour share it).
+ */
+export async function tourSettings(page: Page, visit: (name: string) => Promise<void>): Promise<void> {
+  await page.keyboard.press('Control+3');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeFocused();
+  await expect(page.getByTestId('template-preview')).toBeVisible();
+  await visit('settings');
+  await page.getByText('Parts you can use').click();
+  await expect(page.getByRole('button', { name: 'Add {ext} to the template' })).toBeVisible();
+  await page.getByLabel('File names').fill('{project}/{projet}.{ext}');
+  await expect(page.getByText(/\{projet\} is not a part of a name/)).toBeVisible();
+  await visit('settings-template-parts');
+  await page.getByRole('button', { name: 'Undo changes' }).click();
+  await page.getByText('Parts you can use').click();
+  await page.getByRole('link', { name: 'Create' }).click();
+}
+
+/**
  * On an open, empty job form: Submit shows the empty-fields confirmation (`visit('empty-fields-confirm')`),
  * Go back, then a plain-http address in the first file field is flagged (`visit('job-form-invalid')`).
  */

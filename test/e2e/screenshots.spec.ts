@@ -10,6 +10,7 @@ import {
   tourAccountDialogs,
   tourFormChecks,
   tourQueue,
+  tourSettings,
 } from './helpers';
 import { startSeededSandbox } from './harness';
 
@@ -19,6 +20,45 @@ const THEMES = ['light', 'dark'] as const;
 async function shot(page: Page, theme: string, name: string): Promise<void> {
   await page.waitForTimeout(250); // let transitions settle
   await page.screenshot({ path: resolve(OUT, `${theme}-${name}.png`) });
+}
+
+/** Another account on a slow CDN: its job's file is seen downloading in the queue and the drawer. */
+async function shotDownloadUnderWay(page: Page, theme: string): Promise<void> {
+  const key = 'screenshot-key-0000-slow';
+  const sandbox = await startSeededSandbox(key);
+  try {
+    sandbox.faults.set({ cdnBytesPerSecond: 6_000 });
+    await page.getByRole('button', { name: /^Account:/ }).click();
+    await page.getByRole('menuitem', { name: 'Add an account…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Account name').fill('Acme EU');
+    await dialog.getByLabel('Service address').fill(sandbox.url);
+    await dialog.getByLabel('API key').fill(key);
+    await dialog.getByRole('button', { name: 'Connect account' }).click();
+    await chooseProject(page, /Weekly Podcast Intro/);
+    await page.getByLabel('Intro script').fill('This week: the spring launch, city by city.');
+    await page.getByRole('textbox', { name: /Voice sample/ }).fill('https://example.com/voice.mp3');
+    await page.getByRole('button', { name: 'Submit job' }).click();
+    await page.getByRole('link', { name: 'Queue' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Weekly Podcast Intro' });
+    await expect(row.locator('.col-file')).toHaveText(/^\d+ %$/, { timeout: 30_000 });
+    await row.dblclick();
+    await expect(page.getByRole('progressbar', { name: /Download of/ })).toBeVisible();
+    await expect(page.getByTestId('downloads-summary')).toContainText('/s');
+    await shot(page, theme, '09e-download-under-way');
+    await page.getByRole('button', { name: 'Close the details' }).click();
+    // Paused, then resumed at full speed to its end; then back to the sandbox account for the last screens.
+    await page.getByRole('button', { name: 'Pause all' }).click();
+    await expect(page.getByTestId('downloads-summary')).toHaveText('1 paused');
+    sandbox.faults.set({ cdnBytesPerSecond: null });
+    await page.getByRole('button', { name: 'Resume all' }).click();
+    await expect(page.getByTestId('downloads-summary')).toHaveCount(0);
+    await page.getByRole('button', { name: /^Account:/ }).click();
+    await page.getByRole('menuitemradio', { name: /Sandbox/ }).click();
+    await expect(page.getByRole('button', { name: /^Account: Sandbox/ })).toBeVisible();
+  } finally {
+    await sandbox.close();
+  }
 }
 
 for (const theme of THEMES) {
@@ -87,6 +127,9 @@ for (const theme of THEMES) {
       'track-job-dialog': '09d-track-job',
     };
     await tourQueue(page, (name) => shot(page, theme, queueShots[name] ?? name));
+    await tourSettings(page, (name) =>
+      shot(page, theme, name === 'settings' ? '15-settings' : '15b-settings-template-parts'),
+    );
 
     const numbers: Record<string, string> = {
       'account-menu': '10',
@@ -95,6 +138,8 @@ for (const theme of THEMES) {
     };
     await tourAccountDialogs(page, (name) => shot(page, theme, `${numbers[name]}-${name}`));
     await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await shotDownloadUnderWay(page, theme);
 
     await page.setViewportSize({ width: 960, height: 800 });
     await shot(page, theme, '13-narrow-window');

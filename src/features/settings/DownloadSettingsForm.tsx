@@ -53,7 +53,7 @@ function TemplateParts({ onInsert }: { onInsert(part: string): void }): React.JS
         {Object.entries(TEMPLATE_PARTS).map(([part, meaning]) => (
           <li key={part}>
             {part.includes('<') ? (
-              <code>{`{${part}}`}</code>
+              <code className="template-part-static">{`{${part}}`}</code>
             ) : (
               <button
                 type="button"
