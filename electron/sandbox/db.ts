@@ -53,12 +53,15 @@ CREATE TABLE IF NOT EXISTS jobs (
 );
 CREATE INDEX IF NOT EXISTS jobs_by_account ON jobs (account_id);
 CREATE INDEX IF NOT EXISTS jobs_due ON jobs (next_at) WHERE next_at IS NOT NULL;
-CREATE TABLE IF NOT EXISTS files (
+-- Stored files' metadata; their bytes are files in the files folder (file-store.ts). Older data folders
+-- had a \`files\` table of blobs instead, moved out once on open (blob-migration.ts).
+CREATE TABLE IF NOT EXISTS stored_files (
   key TEXT PRIMARY KEY,
   account_id TEXT NOT NULL,
   content_type TEXT NOT NULL,
   etag TEXT NOT NULL,
-  bytes BLOB NOT NULL,
+  size INTEGER NOT NULL,
+  disk_name TEXT NOT NULL,
   created_at TEXT NOT NULL
 );
 `;

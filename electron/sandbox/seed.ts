@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { JOB_TYPES } from '../shared/api/job-types';
+import { MAX_OUTPUT_BYTES } from './outputs/padded-output';
 
 /** The longest run a seed may ask for; drawn durations are capped at it too. */
 export const MAX_DURATION_MS = 3_600_000;
@@ -20,6 +21,12 @@ export const simulateSchema = z.object({
   durationMs: z.number().int().min(0).max(MAX_DURATION_MS).default(4000),
   durationSpread: z.number().finite().min(0).max(3).default(0),
   creditCost: z.number().finite().min(0).max(MAX_CREDIT_CHARGE).default(1),
+  /**
+   * The size of each output in bytes, for download tests: still valid media, padded where the format
+   * allows filler (outputs/padded-output.ts). Unset or smaller than the natural file: the natural size. At
+   * most 4 GiB − 1, so the 32-bit sizes of a WAV or an MP4 box hold it.
+   */
+  outputBytes: z.number().int().min(0).max(MAX_OUTPUT_BYTES).optional(),
 });
 export type Simulation = z.infer<typeof simulateSchema>;
 

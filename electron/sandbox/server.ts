@@ -6,6 +6,7 @@ import { openSandboxDb, type SandboxDb } from './db';
 import { defaultSeedPath } from './default-seed';
 import { Faults } from './faults';
 import { FileStore } from './file-store';
+import { CdnLog, registerCdnLog } from './http/cdn-log';
 import type { SandboxContext } from './http/context';
 import { DEFAULT_REQUEST_TIMEOUT_MS, answerClientError, createSandboxServer } from './http/http-server';
 import { registerUnreadBodyGuard } from './http/unread-body';
@@ -71,6 +72,7 @@ function buildApp(
     });
   }
 
+  registerCdnLog(app, ctx.cdnLog);
   app.register(async (cdn) => registerCdnRoutes(cdn, ctx));
   app.register(async (api) => {
     registerApiGuards(api, ctx);
@@ -91,7 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const accounts = new AccountStore(db);
   accounts.applySeed(seed);
   const jobs = new JobStore(db, accounts, clock, random);
-  const files = new FileStore(db);
+  const files = new FileStore(db, options.dataDir ?? null);
   const worker = new Worker({ jobs, accounts, files, clock, log: options.log });
   let origin = '';
   const ctx: SandboxContext = {
@@ -101,6 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     worker,
     faults: new Faults(options.faults, random, clock),
     signingSecret: signingSecretOf(db, options.signingSecret),
+    cdnLog: new CdnLog(),
     clock,
     origin: () => origin,
   };
@@ -110,6 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     await app.listen({ port: options.port ?? 0, host });
   } catch (error) {
     db.close();
+    files.dispose();
     throw error;
   }
   const address = app.server.address();
@@ -135,12 +139,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       },
       credits: (apiKey) => accounts.byApiKey(apiKey)?.credits ?? Number.NaN,
       fileKeys: () => files.keys(),
+      cdnRequests: () => ctx.cdnLog.list(),
+      filesFolder: () => files.dir,
     },
     close: () => {
       closing ??= (async () => {
         await worker.stop();
         await app.close();
         db.close();
+        files.dispose();
       })();
       return closing;
     },

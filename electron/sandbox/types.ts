@@ -79,6 +79,14 @@ export interface SandboxOptions {
   random?: () => number;
 }
 
+/** One request that reached the CDN, as the sandbox received it. */
+export interface CdnRequest {
+  method: string;
+  /** Without the query string: the signature is never recorded. */
+  path: string;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
 export interface SandboxInspector {
   /** Jobs stored for an account (all accounts when no key is given). */
   jobCount(apiKey?: string): number;
@@ -87,6 +95,13 @@ export interface SandboxInspector {
   credits(apiKey: string): number;
   /** Storage keys of the files the sandbox holds. */
   fileKeys(): string[];
+  /**
+   * The latest requests under /cdn/ (up to 1,000, oldest first), recorded before any check: method, path
+   * without the query (so no signature), and headers as received.
+   */
+  cdnRequests(): readonly CdnRequest[];
+  /** The folder holding the stored files' bytes (a temporary one for an in-memory sandbox). */
+  filesFolder(): string;
 }
 
 export interface RunningSandbox {

@@ -5,6 +5,7 @@ import type { AccountStore } from './account-store';
 import type { FileStore } from './file-store';
 import type { JobRun, JobStore } from './job-store';
 import { renderOutput } from './outputs';
+import { paddedParts } from './outputs/padded-output';
 import { outputKey } from './storage-keys';
 
 /** Share of a run's duration at which each intermediate state begins. */
@@ -113,10 +114,10 @@ export class Worker {
         return;
       }
       if (!isJobType(run.jobType)) throw new Error(`unknown job type ${run.jobType}`);
-      const projectName =
-        accounts.project(run.accountId, run.templateId)?.name ??
-        accounts.imagePrompt(run.accountId, run.templateId)?.name ??
-        '';
+      const source =
+        accounts.project(run.accountId, run.templateId) ??
+        accounts.imagePrompt(run.accountId, run.templateId);
+      const projectName = source?.name ?? '';
       const rendered = await renderOutput({
         jobId: run.uuid,
         jobType: run.jobType,
@@ -126,7 +127,11 @@ export class Worker {
       // A PUT or a requeue while the file rendered makes this run stale: its result is dropped.
       if (this.stopped || !jobs.isCurrentRun(run.uuid, run.runId)) return;
       const key = outputKey(run.jobType, run.templateId, run.uuid, rendered.extension);
-      files.put({ key, accountId: run.accountId, contentType: rendered.contentType, bytes: rendered.bytes });
+      await files.write(
+        { key, accountId: run.accountId, contentType: rendered.contentType },
+        paddedParts(rendered, source?.simulation.outputBytes, run.uuid),
+      );
+      if (this.stopped || !jobs.isCurrentRun(run.uuid, run.runId)) return;
       jobs.update(run.accountId, run.uuid, {
         job_status: 'SUCCESS',
         output: { output: key, credit_used: run.cost },

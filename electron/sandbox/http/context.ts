@@ -5,6 +5,7 @@ import type { Faults } from '../faults';
 import type { FileStore } from '../file-store';
 import type { JobStore } from '../job-store';
 import type { Worker } from '../worker';
+import type { CdnLog } from './cdn-log';
 
 export interface SandboxContext {
   accounts: AccountStore;
@@ -13,6 +14,8 @@ export interface SandboxContext {
   worker: Worker;
   faults: Faults;
   signingSecret: string;
+  /** The CDN's latest requests, for tests (the key must never be among their headers). */
+  cdnLog: CdnLog;
   clock: () => number;
   /** The sandbox's own origin, known once it listens; the `{cdn_url}` of signed links. */
   origin(): string;

@@ -83,6 +83,7 @@ export async function renderPdf(request: OutputRequest): Promise<RenderedOutput>
     writer.gap(4);
   }
 
-  const bytes = await doc.save();
+  // A classic cross-reference table (not a stream): simulate.outputBytes pads just before it.
+  const bytes = await doc.save({ useObjectStreams: false });
   return { bytes: Buffer.from(bytes), extension: 'pdf', contentType: 'application/pdf' };
 }

@@ -1,12 +1,14 @@
 // The sandbox's CDN: serves stored files behind signed links, with HEAD, ETag and single Range support,
-// and the download faults (throttling, cut-short bodies) that a real CDN connection can show.
+// and the download faults (throttling, cut-short bodies) that a real CDN connection can show. Bodies are
+// streamed from the file on disk (http/send-file-range.ts).
+import { open } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseByteRange } from '../http/byte-range';
 import type { SandboxContext } from '../http/context';
+import { sendFileRange } from '../http/send-file-range';
 import { verifySignature } from '../signing';
 
-const CHUNK = 16 * 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function decodeKey(wildcard: string): string | null {
@@ -23,6 +25,7 @@ function fileName(key: string): string {
 }
 
 export function registerCdnRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const bodies = new Set<ServerResponse>();
   const handler = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
     const { latencyMs } = ctx.faults.settings;
     if (latencyMs > 0) await sleep(latencyMs);
@@ -40,7 +43,7 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: SandboxContext): vo
       return reply.code(404).send({ message: 'No file is stored at this path.' });
     }
 
-    const size = file.bytes.length;
+    const size = file.size;
     const headers: Record<string, string> = {
       'content-type': file.contentType,
       etag: file.etag,
@@ -67,37 +70,33 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     if (status === 206) headers['content-range'] = `bytes ${start}-${end}/${size}`;
     headers['content-length'] = String(end - start + 1);
 
+    if (request.method === 'HEAD' || size === 0) {
+      reply.hijack();
+      reply.raw.writeHead(status, headers);
+      reply.raw.end();
+      return;
+    }
+    // Opened before the head is sent: a file missing on disk is a 404, not a broken 200.
+    const handle = await open(file.path, 'r').catch(() => null);
+    if (!handle) return reply.code(404).send({ message: 'No file is stored at this path.' });
     reply.hijack();
     const res = reply.raw;
     res.writeHead(status, headers);
-    if (request.method === 'HEAD' || size === 0) {
-      res.end();
-      return;
+    const { cdnBytesPerSecond, cdnCutAfterBytes } = ctx.faults.settings;
+    bodies.add(res);
+    try {
+      await sendFileRange(res, handle, start, end, {
+        bytesPerSecond: cdnBytesPerSecond,
+        cutAfterBytes: cdnCutAfterBytes,
+      });
+    } finally {
+      bodies.delete(res);
     }
-    await sendBody(res, file.bytes.subarray(start, end + 1), ctx);
   };
   app.route({ method: ['GET', 'HEAD'], url: '/cdn/*', handler, exposeHeadRoute: false });
-}
-
-/** Writes the body in chunks, honouring backpressure, the throttle and the cut-short fault. */
-async function sendBody(res: ServerResponse, body: Buffer, ctx: SandboxContext): Promise<void> {
-  const { cdnBytesPerSecond, cdnCutAfterBytes } = ctx.faults.settings;
-  const limit = cdnCutAfterBytes === null ? body.length : Math.min(cdnCutAfterBytes, body.length);
-  // Throttled bodies go out in small chunks, each after its share of time, so the pace is even.
-  const chunkSize = cdnBytesPerSecond
-    ? Math.max(256, Math.min(CHUNK, Math.floor(cdnBytesPerSecond / 20)))
-    : CHUNK;
-  let sent = 0;
-  while (sent < limit && !res.destroyed) {
-    const chunk = body.subarray(sent, Math.min(sent + chunkSize, limit));
-    if (cdnBytesPerSecond) await sleep((chunk.length / cdnBytesPerSecond) * 1000);
-    if (res.destroyed) return;
-    sent += chunk.length;
-    await new Promise<void>((resolve) => {
-      const flushed = res.write(chunk, () => resolve());
-      if (!flushed) res.once('close', () => resolve());
-    });
-  }
-  if (sent < body.length) res.destroy();
-  else res.end();
+  // A closing sandbox ends the downloads under way, as a server going down does, instead of waiting for
+  // a throttled gigabyte to finish.
+  app.addHook('preClose', async () => {
+    for (const res of bodies) res.destroy();
+  });
 }

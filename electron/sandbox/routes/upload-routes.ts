@@ -46,7 +46,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: SandboxContext):
     const name = safeFileName(decodedHeader(request.headers['x-file-name']));
     const account = callerOf(request);
     const key = `uploads/${account.id}/${randomUUID()}/${name}`;
-    ctx.files.put({ key, accountId: account.id, contentType: type, bytes: body });
+    await ctx.files.put({ key, accountId: account.id, contentType: type, bytes: body });
     const url = signUrl(ctx.origin(), ctx.signingSecret, {
       accountId: account.id,
       key,
