@@ -83,9 +83,13 @@ export function diskError(error: unknown, folder: string): DownloadError {
 const megabytes = (bytes: number) => `${Math.max(0.1, Math.ceil(bytes / 100_000) / 10)} MB`;
 
 /** Refuses to start a body that cannot fit, before a byte of it is written (where the size is known). */
-async function ensureRoom(fs: DownloadFs, folder: string, needed: number, response: Response): Promise<void> {
-  const free = await fs.freeBytes?.(folder);
-  if (free === undefined || free === null || free >= needed) return;
+async function ensureRoom(
+  free: number | null,
+  folder: string,
+  needed: number,
+  response: Response,
+): Promise<void> {
+  if (free === null || free >= needed) return;
   await response.body?.cancel().catch(() => undefined);
   throw new DownloadError(
     'disk',
@@ -195,103 +199,108 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
       headers['if-range'] = meta.etag;
     }
 
-    let response: Response;
+    // What is slow is done before the request: once its headers are in, the body is read at once. A body
+    // that breaks drops the chunks it holds unread, so a pause there would lose what came before a cut.
+    const free = (await fs.freeBytes?.(folder)) ?? null;
+    const file = await onDisk(folder, () => fs.append(part));
     try {
-      response = await doFetch(url, { headers, redirect: 'follow', signal, credentials: 'omit' });
-    } catch (error) {
-      throw broken(error, signal);
-    }
-    if (response.url && !isAllowedWebAddress(response.url)) {
-      await response.body?.cancel();
-      throw new DownloadError(
-        'http',
-        'The file’s link led to an address that is not https; it was not followed.',
-      );
-    }
-
-    if (RESIGN_STATUSES.has(response.status)) {
-      await response.body?.cancel();
-      if (resigns >= MAX_RESIGNS) {
+      let response: Response;
+      try {
+        response = await doFetch(url, { headers, redirect: 'follow', signal, credentials: 'omit' });
+      } catch (error) {
+        throw broken(error, signal);
+      }
+      if (response.url && !isAllowedWebAddress(response.url)) {
+        await response.body?.cancel();
         throw new DownloadError(
           'http',
-          `The file’s server refused fresh links ${MAX_RESIGNS} times (HTTP ${response.status}). Try again later.`,
+          'The file’s link led to an address that is not https; it was not followed.',
         );
       }
-      resigns += 1;
-      url = await fresh();
-      continue;
-    }
-    if (response.status === 416) {
-      await response.body?.cancel();
-      if (meta.total !== null && have === meta.total) break;
-      await onDisk(folder, () => fs.truncate(part, 0));
-      meta = { etag: null, total: null };
-      continue;
-    }
-    if (response.status !== 200 && response.status !== 206) {
-      await response.body?.cancel();
-      throw new DownloadError(
-        'http',
-        `The file’s server answered HTTP ${response.status}. The download will be tried again.`,
-      );
-    }
 
-    const etag = response.headers.get('etag');
-    // A whole-file checksum is stated only on a whole-file answer (a part's Content-MD5 is the part's).
-    if (response.status === 200) md5 = statedMd5(response.headers);
-    const range = response.status === 206 ? parseContentRange(response.headers.get('content-range')) : null;
-    if (response.status === 206 && (range === null || range.start !== have)) {
-      // A range the app did not ask for: start over rather than stitch bytes in the wrong place.
-      await response.body?.cancel();
-      if (restarts >= MAX_RESTARTS)
-        throw new DownloadError('changed', 'The file’s server sent parts that do not fit together.');
-      restarts += 1;
-      await onDisk(folder, () => fs.truncate(part, 0));
-      meta = { etag: null, total: null };
-      continue;
-    }
-    if (response.status === 200 && have > 0) {
-      // The server ignored Range, or the file changed (If-Range did not match): from the start.
-      await onDisk(folder, () => fs.truncate(part, 0));
-      have = 0;
-    }
-    const length = Number(response.headers.get('content-length') ?? Number.NaN);
-    const total = range?.total ?? (Number.isFinite(length) ? have + length : null);
-    meta = { etag, total };
-    request.onMeta?.(meta);
-    request.onProgress?.(have, total);
-    if (total !== null) await ensureRoom(fs, folder, total - have, response);
-
-    const file = await onDisk(folder, () => fs.append(part));
-    let written = have;
-    try {
-      const reader = response.body?.getReader();
-      for (;;) {
-        let chunk: ReadableStreamReadResult<Uint8Array>;
-        try {
-          if (!reader) break;
-          chunk = await reader.read();
-        } catch (error) {
-          throw broken(error, signal);
+      if (RESIGN_STATUSES.has(response.status)) {
+        await response.body?.cancel();
+        if (resigns >= MAX_RESIGNS) {
+          throw new DownloadError(
+            'http',
+            `The file’s server refused fresh links ${MAX_RESIGNS} times (HTTP ${response.status}). Try again later.`,
+          );
         }
-        if (chunk.done) break;
-        await onDisk(folder, () => file.write(chunk.value));
-        written += chunk.value.byteLength;
-        fetched += chunk.value.byteLength;
-        request.onProgress?.(written, total);
+        resigns += 1;
+        url = await fresh();
+        continue;
       }
-      await onDisk(folder, () => file.sync());
+      if (response.status === 416) {
+        await response.body?.cancel();
+        if (meta.total !== null && have === meta.total) break;
+        await onDisk(folder, () => fs.truncate(part, 0));
+        meta = { etag: null, total: null };
+        continue;
+      }
+      if (response.status !== 200 && response.status !== 206) {
+        await response.body?.cancel();
+        throw new DownloadError(
+          'http',
+          `The file’s server answered HTTP ${response.status}. The download will be tried again.`,
+        );
+      }
+
+      const etag = response.headers.get('etag');
+      // A whole-file checksum is stated only on a whole-file answer (a part's Content-MD5 is the part's).
+      if (response.status === 200) md5 = statedMd5(response.headers);
+      const range = response.status === 206 ? parseContentRange(response.headers.get('content-range')) : null;
+      if (response.status === 206 && (range === null || range.start !== have)) {
+        // A range the app did not ask for: start over rather than stitch bytes in the wrong place.
+        await response.body?.cancel();
+        if (restarts >= MAX_RESTARTS)
+          throw new DownloadError('changed', 'The file’s server sent parts that do not fit together.');
+        restarts += 1;
+        await onDisk(folder, () => fs.truncate(part, 0));
+        meta = { etag: null, total: null };
+        continue;
+      }
+      if (response.status === 200 && have > 0) {
+        // The server ignored Range, or the file changed (If-Range did not match): from the start.
+        await onDisk(folder, () => fs.truncate(part, 0));
+        have = 0;
+      }
+      const length = Number(response.headers.get('content-length') ?? Number.NaN);
+      const total = range?.total ?? (Number.isFinite(length) ? have + length : null);
+      meta = { etag, total };
+      request.onMeta?.(meta);
+      request.onProgress?.(have, total);
+      if (total !== null) await ensureRoom(free, folder, total - have, response);
+
+      let written = have;
+      {
+        const reader = response.body?.getReader();
+        for (;;) {
+          let chunk: ReadableStreamReadResult<Uint8Array>;
+          try {
+            if (!reader) break;
+            chunk = await reader.read();
+          } catch (error) {
+            throw broken(error, signal);
+          }
+          if (chunk.done) break;
+          await onDisk(folder, () => file.write(chunk.value));
+          written += chunk.value.byteLength;
+          fetched += chunk.value.byteLength;
+          request.onProgress?.(written, total);
+        }
+        await onDisk(folder, () => file.sync());
+      }
+      if (total !== null && written !== total) {
+        throw new DownloadError(
+          'network',
+          `The download stopped at ${written} of ${total} bytes. It resumes from there.`,
+        );
+      }
+      meta = { etag, total: written };
+      break;
     } finally {
       await file.close().catch(() => undefined);
     }
-    if (total !== null && written !== total) {
-      throw new DownloadError(
-        'network',
-        `The download stopped at ${written} of ${total} bytes. It resumes from there.`,
-      );
-    }
-    meta = { etag, total: written };
-    break;
   }
 
   const bytes = meta.total ?? (await fs.size(part)) ?? 0;

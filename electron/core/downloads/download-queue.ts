@@ -285,7 +285,10 @@ export class DownloadQueue {
       }
       const kind = error instanceof DownloadError ? error.kind : 'network';
       const message = error instanceof Error ? error.message : String(error);
-      const attempts = current.attempts + 1;
+      // A connection that broke after bringing bytes is not a failing attempt: a CDN that cuts every few
+      // MB must not exhaust the retries of a large file. Only attempts that brought nothing count.
+      const progressed = running.bytes > row.bytes;
+      const attempts = progressed ? 1 : current.attempts + 1;
       const retry = (kind === 'network' || kind === 'http' || kind === 'changed') && attempts < MAX_ATTEMPTS;
       current = {
         ...current,
@@ -293,7 +296,10 @@ export class DownloadQueue {
         bytes: running.bytes,
         error: retry ? null : message,
         attempts,
-        next_try_ms: retry ? this.deps.clock.now() + Math.min(60_000, 1000 * 2 ** attempts) : null,
+        // After progress it goes on at once; otherwise it waits longer each time (2 s, 4 s, … 1 min).
+        next_try_ms: retry
+          ? this.deps.clock.now() + (progressed ? 0 : Math.min(60_000, 1000 * 2 ** attempts))
+          : null,
         updated_ms: this.deps.clock.now(),
       };
       this.deps.log?.(`Download of ${row.job_id} ${retry ? 'will be retried' : 'failed'}: ${message}`);

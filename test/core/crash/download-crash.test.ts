@@ -102,4 +102,7 @@ it('a download killed mid-body with SIGKILL resumes from its bytes on disk after
   expect(original.byteLength).toBeGreaterThan(kept);
   expect((await readFile(target)).equals(original)).toBe(true);
   expect(statSync(`${target}.part`, { throwIfNoEntry: false })).toBeUndefined();
+  // It went on from the bytes on disk: the last request asked for the rest, not the whole file again.
+  const ranges = sandbox.inspect.cdnRequests().flatMap((request) => request.headers.range ?? []);
+  expect(ranges).toEqual([`bytes=${kept}-`]);
 }, 60_000);

@@ -192,7 +192,9 @@ describe('downloadFile', () => {
     expect(error.message).toBe(
       `The disk holding ${root} has 1 MB free, and this file needs 3.2 MB more. Free some space or choose another download folder, then resume. What was already downloaded is kept.`,
     );
-    expect(await readdir(root)).toEqual([]);
+    // Not a byte written (the empty .part is the one the download goes on in).
+    expect(await readdir(root)).toEqual(['render.mp4.part']);
+    expect((await readFile(`${target}.part`)).byteLength).toBe(0);
     free = 10 * SIZE;
     await run();
     expect((await readFile(target)).equals(content)).toBe(true);

@@ -127,6 +127,17 @@ describe('downloads', () => {
     const bytes = await readFile(done.path);
     expect(bytes.equals(await sandboxBytes(call, job.outputPath!))).toBe(true);
     expect(done).toMatchObject({ bytes: bytes.byteLength, total: bytes.byteLength, error: null });
+
+    // The key never reached the CDN: every request there carried no key, no authorization, no cookie.
+    const cdn = remote.inspect.cdnRequests();
+    expect(cdn.length).toBeGreaterThan(0);
+    const secrets = cdn.filter((request) =>
+      Object.entries(request.headers).some(
+        ([name, text]) =>
+          ['x-api-key', 'authorization', 'cookie'].includes(name) || String(text).includes(KEY_A),
+      ),
+    );
+    expect(secrets).toEqual([]);
   });
 
   it('checks the settings, and previews the template on the latest finished job', async () => {
@@ -295,5 +306,29 @@ describe('downloads', () => {
       error: { kind: 'invalid-input', message: `${aFile} is a file, not a folder. Choose a folder.` },
     });
     expect(value(await call('downloads:settings')).folder).toBe(chosen);
+  });
+
+  it('a CDN that cuts every connection short still delivers a large file: only attempts without progress count', async () => {
+    const downloadsDir = await temp('jrs-downloads-');
+    const { call } = await manualCore(await temp('jrs-core-'), downloadsDir);
+    const job = await submitAndFinish(call, 'Cut, cut, cut');
+    const original = await sandboxBytes(call, job.outputPath!);
+    // At least ten cuts: more than the five attempts a download gets when nothing comes through.
+    remote.faults.set({ cdnCutAfterBytes: Math.ceil(original.byteLength / 10) });
+    try {
+      value(await call('downloads:start', { ids: [job.id] }));
+      let download: DownloadView | undefined;
+      await vi.waitFor(
+        async () => {
+          download = value(await call('downloads:list'))[0];
+          expect(['done', 'failed']).toContain(download?.state);
+        },
+        { timeout: 15_000, interval: 20 },
+      );
+      expect(download).toMatchObject({ state: 'done', error: null });
+      expect((await readFile(download!.path)).equals(original)).toBe(true);
+    } finally {
+      remote.faults.set({ cdnCutAfterBytes: null });
+    }
   });
 });
