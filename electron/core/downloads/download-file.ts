@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import nodePath, { basename, dirname, extname } from 'node:path';
 import { isAllowedWebAddress } from '../../shared/domain/urls';
+import { BatchedWriter } from './batched-writer';
 import type { DownloadFs } from './download-fs';
 import { isInside } from './safe-path';
 
@@ -272,6 +273,10 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
       if (total !== null) await ensureRoom(free, folder, total - have, response);
 
       let written = have;
+      const writer = new BatchedWriter(file, (bytes) => {
+        written += bytes;
+        request.onProgress?.(written, total);
+      });
       {
         const reader = response.body?.getReader();
         for (;;) {
@@ -280,14 +285,15 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
             if (!reader) break;
             chunk = await reader.read();
           } catch (error) {
+            // What came before the break is kept: written out, so the resume starts after it.
+            await onDisk(folder, () => writer.finish());
             throw broken(error, signal);
           }
           if (chunk.done) break;
-          await onDisk(folder, () => file.write(chunk.value));
-          written += chunk.value.byteLength;
           fetched += chunk.value.byteLength;
-          request.onProgress?.(written, total);
+          await onDisk(folder, () => writer.add(chunk.value));
         }
+        await onDisk(folder, () => writer.finish());
         await onDisk(folder, () => file.sync());
       }
       if (total !== null && written !== total) {

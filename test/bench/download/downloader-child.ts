@@ -1,0 +1,118 @@
+// Run by download.bench.ts in a child process of its own, so that its memory is the downloader's alone:
+// downloads one sandbox output with the app's downloader (downloadFile, node's file system) and prints
+// one JSON line: time, bytes written, bytes fetched over the wire, RSS before and at its peak, and the
+// file's SHA-256. With --retry, a broken connection is resumed at once, as the download queue does after
+// progress (its waits left out).
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  DownloadError,
+  downloadFile,
+  type DownloadMeta,
+} from '../../../electron/core/downloads/download-file';
+import { nodeDownloadFs } from '../../../electron/core/downloads/download-fs';
+
+const [baseUrl, apiKey, storagePath, folder, mode, warmUpPath] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+
+async function sha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** fetch, counting the body bytes that arrive (only where the bytes fetched are measured). */
+function countingFetch(count: (bytes: number) => void): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.body) return response;
+    const counter = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        count(chunk.byteLength);
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(counter), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+async function main(): Promise<void> {
+  const sign = async (path: string) => {
+    const answer = await fetch(`${baseUrl}/storage/generate-signed-path?path=${encodeURIComponent(path)}`, {
+      headers: { 'x-api-key': apiKey },
+    });
+    return ((await answer.json()) as { signedUrl: string }).signedUrl;
+  };
+  const target = join(folder, 'output.bin');
+  const counting = mode === 'faults';
+  let fetched = 0;
+  let signs = 0;
+  let attempts = 0;
+  let meta: DownloadMeta | undefined;
+  let url: string | undefined;
+  // The app is warm when it downloads (its HTTP stack loaded, its code compiled by earlier downloads): so
+  // is this process before its clock and its baseline, by one untimed download of another output. The
+  // peak is sampled during the timed download only: the process's own maxRSS would count tsx compiling.
+  if (!counting) {
+    // (Not in the faults run: its CDN would cut the warm-up too, and it measures bytes, not time.)
+    const warm = join(folder, 'warm-up.bin');
+    await downloadFile({
+      sign: async () => sign(warmUpPath),
+      root: folder,
+      target: warm,
+      fs: nodeDownloadFs,
+    });
+    await rm(warm, { force: true });
+  }
+  url = await sign(storagePath);
+  signs++;
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+  const started = performance.now();
+  for (;;) {
+    attempts++;
+    try {
+      await downloadFile({
+        sign: async () => {
+          signs++;
+          return sign(storagePath);
+        },
+        url,
+        onUrl: (next) => (url = next),
+        root: folder,
+        target,
+        resume: meta,
+        onMeta: (next) => (meta = next),
+        fs: nodeDownloadFs,
+        ...(counting ? { fetch: countingFetch((bytes) => (fetched += bytes)) } : {}),
+      });
+      break;
+    } catch (error) {
+      if (!counting || !(error instanceof DownloadError) || error.kind !== 'network') throw error;
+    }
+  }
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const hash = await sha256(target);
+  await rm(target, { force: true });
+  process.stdout.write(`${JSON.stringify({ ms, fetched, attempts, signs, baseline, peak, sha256: hash })}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
