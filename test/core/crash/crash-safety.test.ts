@@ -5,14 +5,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppCore } from '../../../electron/core/app/create-app-core';
 import { dispatch } from '../../../electron/core/app/dispatch';
 import type { AppCore } from '../../../electron/core/app/app-core.types';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import type { Channel, IpcResult } from '../../../electron/shared/ipc/contract';
-import { FileSecretStore } from '../../fixtures/file-secret-store';
+import { value } from '../../fixtures/ipc-value';
+import { crashCoreDeps, untilChildHistory } from './crash-core';
 import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 
 const CHILD = join(__dirname, 'crash-child.ts');
@@ -20,11 +20,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-function value<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
-  return result.value;
-}
 
 function startChild(dataDir: string, sandbox: RunningSandbox): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, sandbox.url, KEY_A, IDS.image], {
@@ -36,24 +31,12 @@ function startChild(dataDir: string, sandbox: RunningSandbox): ChildProcess {
   return child;
 }
 
-/** Waits (on events, not a clock) until the child's history shows a row matching `where`. */
+/** Until the child's history shows a job row matching `where`. */
 async function untilRow(dbPath: string, child: ChildProcess, where: string): Promise<void> {
-  let exited = false;
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.once('exit', () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error(`the child exited early: ${stderr}`);
-    try {
-      const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-      const found = db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE ${where}`).get() as { n: number };
-      db.close();
-      if (found.n > 0) return;
-    } catch {
-      // Not created yet, or mid-migration.
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await untilChildHistory(dbPath, child, (db) => {
+    const found = db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE ${where}`).get() as { n: number };
+    return found.n > 0 ? true : undefined;
+  });
 }
 
 async function kill(child: ChildProcess): Promise<void> {
@@ -65,13 +48,7 @@ async function kill(child: ChildProcess): Promise<void> {
 async function reopen(
   dataDir: string,
 ): Promise<{ core: AppCore; call: <C extends Channel>(c: C, p?: unknown) => Promise<IpcResult<unknown>> }> {
-  const core = await createAppCore({
-    dataDir,
-    downloadsDir: join(dataDir, 'Downloads'),
-    secrets: new FileSecretStore(join(dataDir, 'secrets.json')),
-    sandbox: { start: () => Promise.reject(new Error('no sandbox account here')) },
-    flushMs: 10,
-  });
+  const core = await createAppCore({ ...crashCoreDeps(dataDir), flushMs: 10 });
   cleanups.push(() => core.dispose());
   return { core, call: (channel, params) => dispatch(core, channel, params) };
 }

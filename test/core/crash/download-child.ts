@@ -1,20 +1,14 @@
 // Run as a child process by download-crash.test.ts, which kills it with SIGKILL mid-download: the real
 // core on a data folder, an account on the given sandbox (downloads automatic, as for every new account),
 // and one job submitted, whose file then downloads until the process is killed.
-import { join } from 'node:path';
 import { createAppCore } from '../../../electron/core/app/create-app-core';
 import { dispatch } from '../../../electron/core/app/dispatch';
-import { FileSecretStore } from '../../fixtures/file-secret-store';
+import { crashCoreDeps } from './crash-core';
 
 const [dataDir, baseUrl, apiKey, projectId] = process.argv.slice(2) as [string, string, string, string];
 
 async function main(): Promise<void> {
-  const core = await createAppCore({
-    dataDir,
-    downloadsDir: join(dataDir, 'Downloads'),
-    secrets: new FileSecretStore(join(dataDir, 'secrets.json')),
-    sandbox: { start: () => Promise.reject(new Error('no sandbox account here')) },
-  });
+  const core = await createAppCore(crashCoreDeps(dataDir));
   const added = await dispatch(core, 'accounts:add', { name: 'Crash test', baseUrl, apiKey });
   if (!added.ok) throw new Error(added.error.message);
   const submitted = await dispatch(core, 'jobs:submit', {

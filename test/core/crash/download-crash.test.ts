@@ -7,14 +7,13 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import { createAppCore } from '../../../electron/core/app/create-app-core';
 import { dispatch } from '../../../electron/core/app/dispatch';
 import { startSandbox } from '../../../electron/sandbox';
 import type { DownloadView } from '../../../electron/shared/domain/download';
-import type { IpcResult } from '../../../electron/shared/ipc/contract';
-import { FileSecretStore } from '../../fixtures/file-secret-store';
+import { value } from '../../fixtures/ipc-value';
+import { crashCoreDeps, untilChildHistory } from './crash-core';
 import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 
 const CHILD = join(__dirname, 'download-child.ts');
@@ -23,35 +22,18 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function value<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
-  return result.value;
-}
-
-/** The child's download row once its `.part` holds at least `bytes` (read on events, not on a clock). */
-async function untilPartHolds(
+/** The child's download once its `.part` holds at least `bytes`. */
+function untilPartHolds(
   dbPath: string,
   child: ChildProcess,
   bytes: number,
 ): Promise<{ target: string; part: number }> {
-  let exited = false;
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.once('exit', () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error(`the child exited early: ${stderr}`);
-    try {
-      const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-      const row = db.prepare(`SELECT target FROM downloads WHERE state = 'active'`).get() as
-        { target: string } | undefined;
-      db.close();
-      const part = row ? statSync(`${row.target}.part`, { throwIfNoEntry: false })?.size : undefined;
-      if (row && part !== undefined && part >= bytes) return { target: row.target, part };
-    } catch {
-      // Not created yet, or mid-migration.
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  return untilChildHistory(dbPath, child, (db) => {
+    const row = db.prepare(`SELECT target FROM downloads WHERE state = 'active'`).get() as
+      { target: string } | undefined;
+    const part = row ? statSync(`${row.target}.part`, { throwIfNoEntry: false })?.size : undefined;
+    return row && part !== undefined && part >= bytes ? { target: row.target, part } : undefined;
+  });
 }
 
 it('a download killed mid-body with SIGKILL resumes from its bytes on disk after restart, byte-identical', async () => {
@@ -76,13 +58,7 @@ it('a download killed mid-body with SIGKILL resumes from its bytes on disk after
   const kept = statSync(`${target}.part`).size;
   expect(kept).toBeGreaterThanOrEqual(part);
 
-  const core = await createAppCore({
-    dataDir,
-    downloadsDir: join(dataDir, 'Downloads'),
-    secrets: new FileSecretStore(join(dataDir, 'secrets.json')),
-    sandbox: { start: () => Promise.reject(new Error('no sandbox account here')) },
-    flushMs: 10,
-  });
+  const core = await createAppCore({ ...crashCoreDeps(dataDir), flushMs: 10 });
   cleanups.push(() => core.dispose());
   let done: DownloadView | undefined;
   for (;;) {
