@@ -67,13 +67,19 @@ export class DownloadQueue {
   }
 
   /** Queues the files of these jobs (finished, with an output), where the account's settings say. */
-  start(jobIds: readonly string[]): { queued: string[]; skipped: string[] } {
+  start(jobIds: readonly string[]): { queued: string[]; skipped: string[]; saved: string[] } {
     const queued: string[] = [];
     const skipped: string[] = [];
+    const saved: string[] = [];
     for (const jobId of jobIds) {
       const job = this.deps.job(jobId);
       if (!job || job.status !== 'SUCCESS' || !job.output_path) {
         skipped.push(jobId);
+        continue;
+      }
+      // Already on disk (a moved or deleted file was forgotten first by forgetMissing): nothing to do.
+      if (this.deps.repo.get(jobId)?.state === 'done') {
+        saved.push(jobId);
         continue;
       }
       const settings = this.deps.settings.get(job.account_id);
@@ -95,7 +101,7 @@ export class DownloadQueue {
       queued.push(jobId);
     }
     this.pump();
-    return { queued, skipped };
+    return { queued, skipped, saved };
   }
 
   pause(jobIds: readonly string[]): void {

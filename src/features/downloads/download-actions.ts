@@ -4,7 +4,7 @@
 import type { IpcResult } from '../../../electron/shared/ipc/contract';
 import { api, call, failureMessage } from '../../lib/api';
 import { jobCount } from '../jobs/job-words';
-import { useQueueStore } from '../queue/queue-store';
+import { useQueueStore, type Notice } from '../queue/queue-store';
 
 /** The channel's limit on ids per request. */
 const MAX_IDS = 10_000;
@@ -19,33 +19,44 @@ function chunks(ids: readonly string[]): string[][] {
   return out;
 }
 
+/** The notice after Download: what is on its way, what is already saved, what has no file. */
+export function downloadNotice(counts: { queued: number; skipped: number; saved: number }): Notice {
+  const { queued, skipped, saved } = counts;
+  const extra = [
+    saved > 0 ? `${jobCount(saved)} ${saved === 1 ? 'is' : 'are'} already saved.` : null,
+    skipped > 0
+      ? `${jobCount(skipped)} ${skipped === 1 ? 'has' : 'have'} no file to download (not finished, or failed).`
+      : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  if (queued > 0) {
+    const files = queued === 1 ? 'One file is' : `${queued.toLocaleString()} files are`;
+    return {
+      tone: 'success',
+      title: 'Downloading',
+      message: `${files} on the way; the File column shows their progress.${extra ? ` ${extra}` : ''}`,
+    };
+  }
+  if (saved > 0) return { tone: 'info', title: 'Already saved', message: extra };
+  return {
+    tone: 'info',
+    title: 'Nothing to download',
+    message: `None of these jobs has a file yet. ${extra}`,
+  };
+}
+
 export async function downloadJobs(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   try {
-    let queued = 0;
-    let skipped = 0;
+    const counts = { queued: 0, skipped: 0, saved: 0 };
     for (const part of chunks(ids)) {
       const result = await call(() => api().downloads.start({ ids: part }));
-      queued += result.queued.length;
-      skipped += result.skipped.length;
+      counts.queued += result.queued.length;
+      counts.skipped += result.skipped.length;
+      counts.saved += result.saved.length;
     }
-    const notSaved =
-      skipped > 0
-        ? ` ${jobCount(skipped)} ${skipped === 1 ? 'has' : 'have'} no file to download (not finished, or failed).`
-        : '';
-    useQueueStore.getState().notify(
-      queued > 0
-        ? {
-            tone: 'success',
-            title: 'Downloading',
-            message: `${queued === 1 ? 'One file is' : `${queued.toLocaleString()} files are`} on the way; the File column shows their progress.${notSaved}`,
-          }
-        : {
-            tone: 'info',
-            title: 'Nothing to download',
-            message: `None of these jobs has a file yet.${notSaved}`,
-          },
-    );
+    useQueueStore.getState().notify(downloadNotice(counts));
   } catch (error) {
     fail('The files could not be downloaded', error);
   }

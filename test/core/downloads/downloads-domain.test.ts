@@ -170,9 +170,16 @@ describe('downloads', () => {
     expect(value(await call('downloads:start', { ids: [job.id] }))).toEqual({
       queued: [job.id],
       skipped: [],
+      saved: [],
     });
     const done = await doneDownload(call, job.id);
     expect(done.path).toBe(join(downloadsDir, 'Spring _ Summer.mp4'));
+    // Asked again: already saved, nothing fetched twice.
+    expect(value(await call('downloads:start', { ids: [job.id] }))).toEqual({
+      queued: [],
+      skipped: [],
+      saved: [job.id],
+    });
   });
 
   it('a queued download goes on after the core restarts', async () => {

@@ -12,7 +12,12 @@ export const downloadChannels = {
   'downloads:list': { params: none, result: z.array(downloadViewSchema) },
   'downloads:start': {
     params: jobIds,
-    result: z.object({ queued: z.array(z.string()), skipped: z.array(z.string()) }),
+    /** skipped: no file to download (not finished, or failed); saved: already downloaded. */
+    result: z.object({
+      queued: z.array(z.string()),
+      skipped: z.array(z.string()),
+      saved: z.array(z.string()),
+    }),
   },
   'downloads:pause': { params: jobIds, result: z.undefined() },
   'downloads:resume': { params: jobIds, result: z.undefined() },
