@@ -4,8 +4,6 @@
 // the CDN throttled, cut short every few MB and its links expiring mid-download, the bytes fetched per
 // byte of file and whether every file is byte-identical; ends with DESIGN.md's `target …` lines.
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, statfs, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +11,7 @@ import { promisify } from 'node:util';
 import { startSandboxProcess, type SandboxProcess } from './polling/sandbox-process';
 import { runChild } from './polling/run-child';
 import { table, target } from './report-lines';
+import { fileSha256 } from './download/file-sha256';
 
 const KEY = 'bench-key-download-0001';
 const MB = 1_000_000;
@@ -39,12 +38,6 @@ const run = promisify(execFile);
 const mb = (bytes: number) => (bytes / MB).toFixed(1);
 const rate = (bytes: number, ms: number) => (bytes / MB / (ms / 1000)).toFixed(0);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-async function sha256(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 async function api<T>(sandbox: SandboxProcess, path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${sandbox.url}${path}`, {
@@ -90,7 +83,7 @@ async function curl(
   // The app syncs each file to disk before it names it done; `sync FILE` does the same for curl's.
   await run('sync', [file]);
   const synced = performance.now() - started;
-  const sha = await sha256(file);
+  const sha = await fileSha256(file);
   await rm(file, { force: true });
   return { ms: Number(stdout) * 1000, synced, sha };
 }

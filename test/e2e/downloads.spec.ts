@@ -5,21 +5,12 @@
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { RunningSandbox } from '../../electron/sandbox';
+import { storedBytes } from '../fixtures/sandbox-outputs';
 import { expect, test } from './fixtures';
 import { startSeededSandbox } from './harness';
-import { startOnSandbox } from './helpers';
+import { connectAccount, startOnSandbox } from './helpers';
 
 const KEY = 'jrs-e2e-downloads-4Rt8sVq2';
-
-async function connect(page: Page, sandbox: RunningSandbox): Promise<void> {
-  await page.getByRole('button', { name: /connect an account/i }).click();
-  await page.getByLabel('Account name').fill('Downloads test');
-  await page.getByLabel('Service address').fill(sandbox.url);
-  await page.getByLabel('API key').fill(KEY);
-  await page.getByRole('button', { name: 'Connect account' }).click();
-  await expect(page.getByRole('list', { name: 'Active projects' })).toBeVisible();
-}
 
 /** Submits a Weekly Podcast Intro job (a WAV output, no upload needed) and waits for it to succeed. */
 async function submitPodcast(page: Page, script: string): Promise<void> {
@@ -31,23 +22,13 @@ async function submitPodcast(page: Page, script: string): Promise<void> {
   await expect(jobs.getByText('Success', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
 }
 
-/** What the sandbox holds at a storage path, fetched on its own signed link. */
-async function sandboxFile(sandbox: RunningSandbox, outputPath: string): Promise<Buffer> {
-  const signed = await fetch(
-    `${sandbox.url}/storage/generate-signed-path?path=${encodeURIComponent(outputPath)}`,
-    { headers: { 'x-api-key': KEY } },
-  );
-  const { signedUrl } = (await signed.json()) as { signedUrl: string };
-  return Buffer.from(await (await fetch(signedUrl)).arrayBuffer());
-}
-
 test('a finished job downloads by itself with progress, pauses, resumes, and is shown, opened, dragged and previewed', async ({
   page,
   app,
 }) => {
   const sandbox = await startSeededSandbox(KEY);
   try {
-    await connect(page, sandbox);
+    await connectAccount(page, 'Downloads test', sandbox.url, KEY);
     // A slow CDN, so that the download is seen under way and can be paused.
     sandbox.faults.set({ cdnBytesPerSecond: 8_000 });
     await submitPodcast(page, 'Downloads, one by one.');
@@ -80,7 +61,7 @@ test('a finished job downloads by itself with progress, pauses, resumes, and is 
     expect(saved?.path.startsWith(join(app.dataDir, 'Downloads', 'Weekly Podcast Intro') + sep)).toBe(true);
     expect(saved?.path.endsWith(`${detail.uuid}.wav`)).toBe(true);
     const onDisk = await readFile(saved!.path);
-    expect(onDisk.equals(await sandboxFile(sandbox, detail.outputPath!))).toBe(true);
+    expect(onDisk.equals(await storedBytes(sandbox, detail.outputPath!, KEY))).toBe(true);
 
     await file.getByRole('button', { name: 'Show in folder' }).click();
     await expect.poll(() => app.files.shown).toEqual([saved!.path]);

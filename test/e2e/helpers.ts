@@ -8,6 +8,16 @@ export async function startOnSandbox(page: Page): Promise<void> {
   await expect(page.getByRole('list', { name: 'Active projects' })).toBeVisible({ timeout: 20_000 });
 }
 
+/** First run → "Connect an account" with this name, address and key → its projects are listed. */
+export async function connectAccount(page: Page, name: string, url: string, key: string): Promise<void> {
+  await page.getByRole('button', { name: /connect an account/i }).click();
+  await page.getByLabel('Account name').fill(name);
+  await page.getByLabel('Service address').fill(url);
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Connect account' }).click();
+  await expect(page.getByRole('list', { name: 'Active projects' })).toBeVisible();
+}
+
 /** The project's button in the list. */
 export function projectButton(page: Page, name: string | RegExp): Locator {
   return page.getByRole('list', { name: 'Active projects' }).getByRole('button', { name });

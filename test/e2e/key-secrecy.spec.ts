@@ -2,18 +2,14 @@
 // no markup, no input, no web storage, no store of the renderer and no answer or event that crossed IPC.
 import { expect, test } from './fixtures';
 import { startSeededSandbox } from './harness';
+import { connectAccount } from './helpers';
 
 const KEY = 'jrs-e2e-SECRET-7Qm4xV9pL2nR8tWz';
 
 test('the API key is nowhere in the page, its storage or its state', async ({ page, app }) => {
   const sandbox = await startSeededSandbox(KEY);
   try {
-    await page.getByRole('button', { name: /connect an account/i }).click();
-    await page.getByLabel('Account name').fill('Secret test');
-    await page.getByLabel('Service address').fill(sandbox.url);
-    await page.getByLabel('API key').fill(KEY);
-    await page.getByRole('button', { name: 'Connect account' }).click();
-    await expect(page.getByRole('list', { name: 'Active projects' })).toBeVisible();
+    await connectAccount(page, 'Secret test', sandbox.url, KEY);
 
     // Use the app: a job with an audio address (this account has no uploads), followed to the end.
     await page.getByRole('button', { name: /Weekly Podcast Intro/ }).click();

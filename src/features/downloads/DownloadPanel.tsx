@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { DownloadView } from '../../../electron/shared/domain/download';
 import type { JobView } from '../../../electron/shared/domain/job';
 import { CopyButton } from '../../components/CopyButton';
+import { NoticeBox } from '../../components/NoticeBox';
 import { api, call } from '../../lib/api';
 import { shortcutLabel } from '../../lib/platform';
 import { isRunning } from '../jobs/job-status';
@@ -144,12 +145,9 @@ function InProgress({ download }: { download: DownloadView }): React.JSX.Element
         {downloadProgressWords(download)}
       </p>
       {download.error ? (
-        <div className="notice notice-error">
-          <div className="notice-body">
-            <p className="notice-title">Why it stopped</p>
-            <p className="notice-text">{download.error}</p>
-          </div>
-        </div>
+        <NoticeBox tone="error" title="Why it stopped">
+          {download.error}
+        </NoticeBox>
       ) : null}
       <div className="download-actions" role="group" aria-label="This download">
         {state === 'active' || state === 'queued' ? (

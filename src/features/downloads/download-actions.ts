@@ -4,10 +4,8 @@
 import type { IpcResult } from '../../../electron/shared/ipc/contract';
 import { api, call, failureMessage } from '../../lib/api';
 import { jobCount } from '../jobs/job-words';
+import { MAX_IDS } from '../queue/queue-actions';
 import { useQueueStore, type Notice } from '../queue/queue-store';
-
-/** The channel's limit on ids per request. */
-const MAX_IDS = 10_000;
 
 function fail(title: string, error: unknown): void {
   useQueueStore.getState().notify({ tone: 'error', title, message: failureMessage(error) });

@@ -8,6 +8,7 @@ import type { JobDetail, JobView } from '../../../electron/shared/domain/job';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { NoticeBox } from '../../components/NoticeBox';
 import { ProjectName } from '../../components/ProjectName';
 import { Spinner } from '../../components/Spinner';
 import { TimeLeft } from '../../components/TimeLeft';
@@ -161,22 +162,14 @@ function DrawerBody({ id, job }: { id: string; job: JobView | undefined }): Reac
       ) : null}
       {view.tracking === 'unknown' ? <UnknownOutcome job={view} /> : null}
       {view.tracking === 'lost' ? (
-        <div className="notice notice-warning">
-          <div className="notice-body">
-            <p className="notice-title">Lost</p>
-            <p className="notice-text">
-              {view.trackingNote ?? 'The service no longer knows this job, so the app stopped following it.'}
-            </p>
-          </div>
-        </div>
+        <NoticeBox tone="warning" title="Lost">
+          {view.trackingNote ?? 'The service no longer knows this job, so the app stopped following it.'}
+        </NoticeBox>
       ) : null}
       {view.error ? (
-        <div className="notice notice-error">
-          <div className="notice-body">
-            <p className="notice-title">Why it failed</p>
-            <p className="notice-text">{view.error}</p>
-          </div>
-        </div>
+        <NoticeBox tone="error" title="Why it failed">
+          {view.error}
+        </NoticeBox>
       ) : null}
       {view.tracking === 'active' && view.trackingNote ? (
         <p className="drawer-note">{view.trackingNote}</p>

@@ -3,8 +3,6 @@
 // one JSON line: time, bytes written, bytes fetched over the wire, RSS before and at its peak, and the
 // file's SHA-256. With --retry, a broken connection is resumed at once, as the download queue does after
 // progress (its waits left out).
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -13,6 +11,7 @@ import {
   type DownloadMeta,
 } from '../../../electron/core/downloads/download-file';
 import { nodeDownloadFs } from '../../../electron/core/downloads/download-fs';
+import { fileSha256 } from './file-sha256';
 
 const [baseUrl, apiKey, storagePath, folder, mode, warmUpPath] = process.argv.slice(2) as [
   string,
@@ -22,12 +21,6 @@ const [baseUrl, apiKey, storagePath, folder, mode, warmUpPath] = process.argv.sl
   string,
   string,
 ];
-
-async function sha256(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 /** fetch, counting the body bytes that arrive (only where the bytes fetched are measured). */
 function countingFetch(count: (bytes: number) => void): typeof fetch {
@@ -107,7 +100,7 @@ async function main(): Promise<void> {
   const ms = performance.now() - started;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  const hash = await sha256(target);
+  const hash = await fileSha256(target);
   await rm(target, { force: true });
   process.stdout.write(`${JSON.stringify({ ms, fetched, attempts, signs, baseline, peak, sha256: hash })}\n`);
 }

@@ -13,6 +13,7 @@ import { dispatch } from '../../../electron/core/app/dispatch';
 import { startSandbox } from '../../../electron/sandbox';
 import type { DownloadView } from '../../../electron/shared/domain/download';
 import { value } from '../../fixtures/ipc-value';
+import { storedBytes } from '../../fixtures/sandbox-outputs';
 import { crashCoreDeps, untilChildHistory } from './crash-core';
 import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 
@@ -69,12 +70,7 @@ it('a download killed mid-body with SIGKILL resumes from its bytes on disk after
   expect(done).toMatchObject({ state: 'done', path: target, error: null });
 
   const [job] = value(await dispatch(core, 'jobs:list', undefined));
-  const signed = await fetch(
-    `${sandbox.url}/storage/generate-signed-path?path=${encodeURIComponent(job!.outputPath!)}`,
-    { headers: { 'x-api-key': KEY_A } },
-  );
-  const { signedUrl } = (await signed.json()) as { signedUrl: string };
-  const original = Buffer.from(await (await fetch(signedUrl)).arrayBuffer());
+  const original = await storedBytes(sandbox, job!.outputPath!);
   expect(original.byteLength).toBeGreaterThan(kept);
   expect((await readFile(target)).equals(original)).toBe(true);
   expect(statSync(`${target}.part`, { throwIfNoEntry: false })).toBeUndefined();

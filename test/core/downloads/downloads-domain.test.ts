@@ -12,7 +12,9 @@ import { createAppCore } from '../../../electron/core/app/create-app-core';
 import { dispatch } from '../../../electron/core/app/dispatch';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import type { DownloadView } from '../../../electron/shared/domain/download';
-import type { Channel, IpcResult } from '../../../electron/shared/ipc/contract';
+import type { Channel } from '../../../electron/shared/ipc/contract';
+import { value } from '../../fixtures/ipc-value';
+import { storedBytes } from '../../fixtures/sandbox-outputs';
 import { testSandboxLauncher } from '../../fixtures/sandbox-launcher';
 import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 
@@ -33,11 +35,6 @@ async function temp(prefix: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   dirs.push(dir);
   return dir;
-}
-
-function value<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
-  return result.value;
 }
 
 async function newCore(
@@ -99,16 +96,6 @@ async function doneDownload(call: Awaited<ReturnType<typeof newCore>>['call'], j
   return done!;
 }
 
-async function sandboxBytes(call: Awaited<ReturnType<typeof newCore>>['call'], outputPath: string) {
-  // What the sandbox holds, fetched on its own (the same signed-link route the app uses).
-  const response = await fetch(
-    `${remote.url}/storage/generate-signed-path?path=${encodeURIComponent(outputPath)}`,
-    { headers: { 'x-api-key': KEY_A } },
-  );
-  const { signedUrl } = (await response.json()) as { signedUrl: string };
-  return Buffer.from(await (await fetch(signedUrl)).arrayBuffer());
-}
-
 describe('downloads', () => {
   it('downloads a job’s file as soon as it succeeds, where the template says, byte-identical', async () => {
     const downloadsDir = await temp('jrs-downloads-');
@@ -125,7 +112,7 @@ describe('downloads', () => {
     expect(done.path.startsWith(join(downloadsDir, 'Spring Launch'))).toBe(true);
     expect(done.path.endsWith(`${job.uuid}.mp4`)).toBe(true);
     const bytes = await readFile(done.path);
-    expect(bytes.equals(await sandboxBytes(call, job.outputPath!))).toBe(true);
+    expect(bytes.equals(await storedBytes(remote, job.outputPath!))).toBe(true);
     expect(done).toMatchObject({ bytes: bytes.byteLength, total: bytes.byteLength, error: null });
 
     // The key never reached the CDN: every request there carried no key, no authorization, no cookie.
@@ -197,7 +184,7 @@ describe('downloads', () => {
     expect(value(await second.call('downloads:list'))[0]?.state).toBe('paused');
     value(await second.call('downloads:resume', { ids: [job.id] }));
     const done = await doneDownload(second.call, job.id);
-    expect((await readFile(done.path)).equals(await sandboxBytes(second.call, job.outputPath!))).toBe(true);
+    expect((await readFile(done.path)).equals(await storedBytes(remote, job.outputPath!))).toBe(true);
   });
 
   it('closing the app mid-download writes nothing after, and the next start finishes it', async () => {
@@ -219,7 +206,7 @@ describe('downloads', () => {
     }
     const second = await newCore(dataDir, downloadsDir, first.secrets);
     const done = await doneDownload(second.call, job.id);
-    expect((await readFile(done.path)).equals(await sandboxBytes(second.call, job.outputPath!))).toBe(true);
+    expect((await readFile(done.path)).equals(await storedBytes(remote, job.outputPath!))).toBe(true);
   });
 
   it('opens, shows, drags and previews only a finished file that is still there, by its job', async () => {
@@ -319,7 +306,7 @@ describe('downloads', () => {
     const downloadsDir = await temp('jrs-downloads-');
     const { call } = await manualCore(await temp('jrs-core-'), downloadsDir);
     const job = await submitAndFinish(call, 'Cut, cut, cut');
-    const original = await sandboxBytes(call, job.outputPath!);
+    const original = await storedBytes(remote, job.outputPath!);
     // At least ten cuts: more than the five attempts a download gets when nothing comes through.
     remote.faults.set({ cdnCutAfterBytes: Math.ceil(original.byteLength / 10) });
     try {
