@@ -144,6 +144,7 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       const storagePath = paths.get(size.name)!;
       const app: ChildResult[] = [];
+      const floor: number[] = [];
       const curled: number[] = [];
       const curledSynced: number[] = [];
       for (let i = 0; i < size.runs; i++) {
@@ -155,9 +156,11 @@ async function main(): Promise<void> {
         const byApp = await downloader(sandbox, storagePath, paths.get(SIZES[0].name)!, work);
         app.push(byApp);
         identical &&= byApp.sha256 === byCurl.sha;
+        floor.push((await downloader(sandbox, storagePath, paths.get(SIZES[0].name)!, work, 'floor')).ms);
       }
       const appMs = median(app.map((result) => result.ms));
       const curlMs = median(curled);
+      const floorMs = median(floor);
       const curlSyncedMs = median(curledSynced);
       const ratio = curlMs / appMs;
       const syncedRatio = curlSyncedMs / appMs;
@@ -173,13 +176,17 @@ async function main(): Promise<void> {
         ratio.toFixed(2),
         rate(size.bytes, curlSyncedMs),
         syncedRatio.toFixed(2),
+        rate(size.bytes, floorMs),
+        (floorMs / appMs).toFixed(2),
+        (curlMs / floorMs).toFixed(2),
         mb(rss),
         mb(Math.max(...app.map((result) => result.peak))),
       ]);
     }
     console.log(
       '\nSpeed (median of the runs; MB/s; RSS in MB). The downloader syncs each file to disk before naming it\n' +
-        'done; "curl+sync" is curl followed by `sync FILE`, the same work.',
+        'done; "curl+sync" is curl followed by `sync FILE`, the same work. "node floor" reads the body with\n' +
+        'node:http and drops it (no disk, no app code): the most a Node process takes off this socket.',
     );
     console.log(
       table(
@@ -191,6 +198,9 @@ async function main(): Promise<void> {
           'ratio',
           'curl+sync',
           'ratio',
+          'node floor',
+          'vs floor',
+          'floor vs curl',
           'peak RSS over baseline',
           'peak RSS',
         ],

@@ -3,7 +3,8 @@
 import { mkdir, open, realpath, rename, stat, statfs, truncate, unlink } from 'node:fs/promises';
 
 export interface DownloadFile {
-  write(chunk: Uint8Array): Promise<void>;
+  /** Writes the chunks in order, at the end of the file (one writev where the system has it). */
+  write(chunks: readonly Uint8Array[]): Promise<void>;
   sync(): Promise<void>;
   close(): Promise<void>;
 }
@@ -34,11 +35,17 @@ export const nodeDownloadFs: DownloadFs = {
   async append(path) {
     const handle = await open(path, 'a');
     return {
-      async write(chunk) {
-        let offset = 0;
-        while (offset < chunk.byteLength) {
-          const { bytesWritten } = await handle.write(chunk, offset);
-          offset += bytesWritten;
+      async write(chunks) {
+        let { bytesWritten } = await handle.writev(chunks);
+        // A short write (rare on a file: a signal, a quota) goes on from where it stopped.
+        for (const chunk of chunks) {
+          if (bytesWritten >= chunk.byteLength) {
+            bytesWritten -= chunk.byteLength;
+            continue;
+          }
+          let offset = bytesWritten;
+          bytesWritten = 0;
+          while (offset < chunk.byteLength) offset += (await handle.write(chunk, offset)).bytesWritten;
         }
       },
       sync: () => handle.sync(),

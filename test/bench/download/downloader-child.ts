@@ -1,9 +1,11 @@
 // Run by download.bench.ts in a child process of its own, so that its memory is the downloader's alone:
 // downloads one sandbox output with the app's downloader (downloadFile, node's file system) and prints
 // one JSON line: time, bytes written, bytes fetched over the wire, RSS before and at its peak, and the
-// file's SHA-256. With --retry, a broken connection is resumed at once, as the download queue does after
-// progress (its waits left out).
+// file's SHA-256. In the faults mode a broken connection is resumed at once, as the download queue does
+// after progress (its waits left out). In the floor mode it only reads the body with node:http and drops
+// it (no disk, no app code): the fastest this Node can take bytes off the socket, for comparison.
 import { rm } from 'node:fs/promises';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import {
   DownloadError,
@@ -41,6 +43,17 @@ function countingFetch(count: (bytes: number) => void): typeof fetch {
   };
 }
 
+/** Reads a body with node:http and drops every byte: what Node costs before any download work. */
+function dropBody(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    get(url, (response) => {
+      response.on('data', () => undefined);
+      response.once('end', resolve);
+      response.once('error', reject);
+    }).once('error', reject);
+  });
+}
+
 async function main(): Promise<void> {
   const sign = async (path: string) => {
     const answer = await fetch(`${baseUrl}/storage/generate-signed-path?path=${encodeURIComponent(path)}`, {
@@ -75,6 +88,13 @@ async function main(): Promise<void> {
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
   const started = performance.now();
+  if (mode === 'floor') {
+    await dropBody(url);
+    const ms = performance.now() - started;
+    clearInterval(sampler);
+    process.stdout.write(`${JSON.stringify({ ms, fetched, attempts, signs, baseline, peak, sha256: '' })}\n`);
+    return;
+  }
   for (;;) {
     attempts++;
     try {

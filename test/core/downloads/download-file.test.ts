@@ -158,13 +158,13 @@ describe('downloadFile', () => {
           const file = await nodeDownloadFs.append(path);
           return {
             ...file,
-            async write(chunk) {
+            async write(chunks) {
               if (failOnce && written > 400_000) {
                 failOnce = false;
                 throw Object.assign(new Error(`${code}: failed`), { code });
               }
-              written += chunk.byteLength;
-              await file.write(chunk);
+              written += chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+              await file.write(chunks);
             },
           };
         },
