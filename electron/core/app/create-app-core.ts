@@ -7,6 +7,7 @@ import { accountsSnapshot } from '../accounts/account-snapshot';
 import { openAccounts, type Accounts } from '../accounts/accounts';
 import { assetHandlers } from '../assets/asset-handlers';
 import { openDatabase } from '../db/open-database';
+import { openBatches } from '../batches/batches-domain';
 import { openDownloads, type DownloadsDomain } from '../downloads/downloads-domain';
 import { formHandlers } from '../forms/form-handlers';
 import { FormMemoryRepository } from '../forms/form-memory-repository';
@@ -72,6 +73,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     log: deps.log,
   });
   downloads = openedDownloads;
+  const batches = openBatches({
+    db,
+    jobs,
+    clock,
+    timers: deps.timers ?? systemTimers,
+    emit: (payload) => emit('batches:changed', payload),
+  });
 
   const handlers: Handlers = {
     ...accountHandlers(opened, (accountId, deleteHistory) => {
@@ -87,6 +95,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...formHandlers(opened.registry, forms),
     ...openedDownloads.handlers,
     ...shellHandlers(deps.openExternal),
+    ...batches.handlers,
   };
 
   return {
@@ -98,6 +107,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     downloadedFile: (jobId) => openedDownloads.fileOf(jobId),
     async dispose() {
       listeners.clear();
+      batches.dispose();
       openedDownloads.dispose();
       await jobs.dispose();
       await opened.dispose();

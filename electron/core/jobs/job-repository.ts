@@ -47,7 +47,7 @@ function prepareStatements(db: Database) {
     insert: prepare(`
         INSERT INTO jobs (id, account_id, project_id, project_name, job_type, tracking, source,
           request_json, values_json, summary, first_seen_ms, batch_id, batch_row)
-        VALUES (@id, @accountId, @projectId, @projectName, @jobType, 'submitting', @source,
+        VALUES (@id, @accountId, @projectId, @projectName, @jobType, @tracking, @source,
           @request, @values, @summary, @nowMs, @batchId, @batchRow)`),
     insertTracked: prepare(`
         INSERT INTO jobs (id, uuid, account_id, project_id, project_name, job_type, status, tracking, source,
@@ -93,8 +93,13 @@ function prepareStatements(db: Database) {
       `SELECT COUNT(*) AS n FROM jobs WHERE tracking IN ('submitting', 'active') AND archived = 0`,
     ),
     openInBatch: prepare(
-      `SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ? AND tracking IN ('submitting', 'active', 'unknown')`,
+      `SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ? AND tracking IN ('pending', 'submitting', 'active', 'unknown')`,
     ),
+    nextPending: prepare(`
+        SELECT * FROM jobs WHERE batch_id = ? AND tracking = 'pending' AND archived = 0
+        ORDER BY batch_row LIMIT ?`),
+    inBatch: prepare(`SELECT * FROM jobs WHERE batch_id = ? ORDER BY batch_row`),
+    removeInBatch: prepare(`DELETE FROM jobs WHERE batch_id = ? AND tracking = ?`),
     batchCounts: prepare(`
         SELECT SUM(status = 'SUCCESS') AS succeeded, SUM(status = 'FAILED') AS failed,
           (SELECT name FROM batches WHERE batches.id = jobs.batch_id) AS name
@@ -110,14 +115,34 @@ export class JobRepository {
   }
 
   /** Written before the request is sent: if the app dies now, the job is found as `submitting`. */
-  insertSubmission(job: NewSubmission): void {
+  insertSubmission(job: NewSubmission, tracking: 'submitting' | 'pending' = 'submitting'): void {
     this.statements.insert.run({
       ...job,
+      tracking,
       request: json(job.request),
       values: json(job.values),
       batchId: job.batchId ?? null,
       batchRow: job.batchRow ?? null,
     });
+  }
+
+  /** A batch's next rows waiting to be sent, in row order. */
+  nextPending(batchId: string, limit: number): JobRow[] {
+    return this.statements.nextPending.all(batchId, limit) as JobRow[];
+  }
+
+  /** Every job of a batch, in row order. */
+  inBatch(batchId: string): JobRow[] {
+    return this.statements.inBatch.all(batchId) as JobRow[];
+  }
+
+  /** Drops a batch's rows in one tracking state (its unsent rows, when it is cancelled); their ids. */
+  removeInBatch(batchId: string, tracking: TrackingState): string[] {
+    const ids = this.inBatch(batchId)
+      .filter((row) => row.tracking === tracking)
+      .map((row) => row.id);
+    this.statements.removeInBatch.run(batchId, tracking);
+    return ids;
   }
 
   insertTracked(job: TrackedJob): void {

@@ -15,6 +15,7 @@ import { JobRepository } from './job-repository';
 import type { JobRow } from './job-row';
 import { viewOf, type JobsContext } from './jobs-context';
 import { PollScheduler } from './poll-scheduler';
+import { RateLimiter } from './rate-limiter';
 import { recoverInterruptedSubmissions } from './submitter';
 
 export interface JobsDomainDeps {
@@ -45,6 +46,10 @@ export interface JobsDomain {
   /** Why the history had to be started anew, in words; null when it opened fine. */
   readonly notice: string | null;
   readonly repo: JobRepository;
+  /** What the jobs' parts share, for the batches domain to send its rows the same way. */
+  readonly context: JobsContext;
+  /** The account's request gate, shared by its polling and its batch submissions. */
+  limiterOf(accountId: string): RateLimiter;
   /** The account was removed: keep its history read-only, or delete it. */
   accountRemoved(accountId: string, deleteHistory: boolean): void;
   dispose(): Promise<void>;
@@ -81,6 +86,15 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     emit: deps.emitChanged,
     afterFlush: () => deps.notifier.setBadgeCount(repo.countRunning()),
   });
+  const limiters = new Map<string, RateLimiter>();
+  const limiterOf = (accountId: string): RateLimiter => {
+    let limiter = limiters.get(accountId);
+    if (!limiter) {
+      limiter = new RateLimiter(clock);
+      limiters.set(accountId, limiter);
+    }
+    return limiter;
+  };
   const polling = new JobPolling({
     repo,
     clock,
@@ -94,6 +108,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
         durations,
         listener,
         maxInFlight: deps.maxInFlight,
+        limiter: limiterOf(accountId),
         fetchJob: async (uuid, signal) =>
           (await accounts.connections.get(accountId)).client.getJob(uuid, { signal, retries: 0 }),
       }),
@@ -128,8 +143,11 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     handlers: jobHandlers(context, deps.dialogs, notice),
     notice,
     repo,
+    context,
+    limiterOf,
     accountRemoved(accountId, deleteHistory) {
       polling.stopAccount(accountId);
+      limiters.delete(accountId);
       if (deleteHistory) repo.removeAccount(accountId);
       else repo.archiveAccount(accountId);
       deps.notifier.setBadgeCount(repo.countRunning());

@@ -31,6 +31,8 @@ export interface PollSchedulerDeps {
   /** Requests in flight at most (default 16); also bounds the sockets the client opens. */
   maxInFlight?: number;
   rate?: RateLimiterOptions;
+  /** The account's request gate when others share it (its batch submissions); else one of its own. */
+  limiter?: RateLimiter;
   intervals?: Partial<PollIntervalOptions>;
   /** After a 401, nothing for this long, then one request at a time until one succeeds (default 60 s). */
   unauthorizedPauseMs?: number;
@@ -107,7 +109,7 @@ export class PollScheduler {
     this.maxInFlight = Math.max(1, Math.floor(deps.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT));
     this.unauthorizedPauseMs = deps.unauthorizedPauseMs ?? DEFAULT_UNAUTHORIZED_PAUSE_MS;
     this.catchUpWindowMs = Math.max(0, deps.catchUpWindowMs ?? DEFAULT_CATCH_UP_WINDOW_MS);
-    this.limiter = new RateLimiter(deps.clock, deps.rate);
+    this.limiter = deps.limiter ?? new RateLimiter(deps.clock, deps.rate);
     const power = deps.power;
     this.power = power ? power.current() : 'online';
     this.unsubscribePower = power ? power.onChange((state) => this.onPower(state)) : () => undefined;

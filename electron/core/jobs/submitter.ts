@@ -27,7 +27,11 @@ function unknownNote(error: unknown): string {
  * that provably created nothing; once the service has answered with a job, the row is never removed,
  * whatever fails locally afterwards.
  */
-async function send(context: JobsContext, row: JobRow, refused: (error: unknown) => void): Promise<JobView> {
+export async function sendSubmission(
+  context: JobsContext,
+  row: JobRow,
+  refused: (error: unknown) => void,
+): Promise<JobView> {
   const { repo, accounts, clock, feed, polling, log } = context;
   const body = JSON.parse(row.request_json ?? 'null') as CreateJobRequest;
   let job: Job;
@@ -85,7 +89,7 @@ export async function submitJob(
     nowMs: context.clock.now(),
   });
   context.feed.changed(accountId, id);
-  return send(context, rowOf(context, id), () => {
+  return sendSubmission(context, rowOf(context, id), () => {
     // The service refused it (or it provably never left): nothing was created, nothing to keep.
     context.repo.remove([id]);
     context.feed.changed(accountId, id);
@@ -110,7 +114,7 @@ export async function resubmitJob(context: JobsContext, id: string): Promise<Job
   const row = unknownRow(context, id);
   context.repo.setTracking(id, 'submitting', null);
   context.feed.changed(row.account_id, id);
-  return send(context, rowOf(context, id), (error) => {
+  return sendSubmission(context, rowOf(context, id), (error) => {
     // This attempt created nothing, but the first one may have: the person decides again.
     context.repo.setTracking(id, 'unknown', `Resubmitting failed: ${errorSentence(error)}`);
     context.feed.changed(row.account_id, id);

@@ -5,6 +5,8 @@ import { jobValuesSchema } from '../api/schemas';
 import { JOB_TYPES } from '../api/job-types';
 
 /**
+ * pending: a batch row written to the history, waiting for its turn to be sent.
+ * refused: a batch row the service refused (nothing was created); it can be fixed and sent again.
  * submitting: written to the history, the POST not answered yet.
  * unknown: the POST may or may not have created the job (the app stopped, or the connection broke after
  *   sending); the person chooses to resubmit or discard.
@@ -12,7 +14,15 @@ import { JOB_TYPES } from '../api/job-types';
  * final: the service reported SUCCESS or FAILED.
  * lost: the service answers "Job not found" for it; it is not polled any more.
  */
-export const TRACKING_STATES = ['submitting', 'unknown', 'active', 'final', 'lost'] as const;
+export const TRACKING_STATES = [
+  'pending',
+  'refused',
+  'submitting',
+  'unknown',
+  'active',
+  'final',
+  'lost',
+] as const;
 export type TrackingState = (typeof TRACKING_STATES)[number];
 
 export const jobViewSchema = z.object({

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { accountChannels, accountEvents } from './channels/accounts';
 import { assetChannels } from './channels/assets';
+import { batchChannels, batchEvents } from './channels/batches';
 import { downloadChannels, downloadEvents } from './channels/downloads';
 import { formChannels } from './channels/forms';
 import { jobChannels, jobEvents } from './channels/jobs';
@@ -22,6 +23,7 @@ export const channels = {
   ...formChannels,
   ...downloadChannels,
   ...shellChannels,
+  ...batchChannels,
 } as const;
 
 export const events = {
@@ -29,6 +31,7 @@ export const events = {
   ...jobEvents,
   ...shellEvents,
   ...downloadEvents,
+  ...batchEvents,
 } as const;
 
 export type Channel = keyof typeof channels;

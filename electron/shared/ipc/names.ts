@@ -40,6 +40,12 @@ export const CHANNEL_NAMES = [
   'downloads:startDrag',
   'downloads:previewUrl',
   'shell:openExternal',
+  'batches:list',
+  'batches:create',
+  'batches:pause',
+  'batches:resume',
+  'batches:cancel',
+  'batches:retryFailed',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -49,4 +55,5 @@ export const EVENT_NAMES = [
   'jobs:open',
   'app:command',
   'downloads:changed',
+  'batches:changed',
 ] as const;

@@ -28,6 +28,8 @@ export function statusTone(status: string): StatusTone {
 
 /** Our tracking state in words, for the badge's hover text and the detail pane. */
 export const TRACKING_WORDS: Record<TrackingState, string> = {
+  pending: 'Waiting for its turn in its batch',
+  refused: 'Not sent: the service refused it, and nothing was created',
   submitting: 'Sending it to the service',
   unknown: 'Outcome unknown: it may or may not have been created',
   active: 'Following it until it finishes',
@@ -39,10 +41,20 @@ export const TRACKING_WORDS: Record<TrackingState, string> = {
  * One key per state a person tells apart (for the badge, the status filter and sorting): our tracking state
  * where it says more than the service can (sending, outcome unknown, lost), the service's status otherwise.
  */
-export type StateKey = 'submitting' | 'unknown' | 'lost' | 'waiting' | JobStatus | (string & {});
+export type StateKey =
+  | 'pending'
+  | 'refused'
+  | 'submitting'
+  | 'unknown'
+  | 'lost'
+  | 'waiting'
+  | JobStatus
+  | (string & {});
+
+const TRACKING_KEYS: ReadonlySet<string> = new Set(['pending', 'refused', 'submitting', 'unknown', 'lost']);
 
 export function stateKeyOf(job: Pick<JobView, 'status' | 'tracking'>): StateKey {
-  if (job.tracking === 'submitting' || job.tracking === 'unknown' || job.tracking === 'lost') {
+  if (TRACKING_KEYS.has(job.tracking)) {
     return job.tracking;
   }
   return job.status ?? 'waiting';
@@ -75,6 +87,10 @@ export function jobStateWords(job: Pick<JobView, 'status' | 'tracking'>): JobSta
   const description = `${service}. App: ${TRACKING_WORDS[job.tracking]}.`;
   const lastStatus = job.status ? `last ${statusLabel(job.status).toLowerCase()}` : null;
   switch (key) {
+    case 'pending':
+      return { key, label: 'Not sent yet', detail: null, tone: 'waiting', icon: ICONS.waiting, description };
+    case 'refused':
+      return { key, label: 'Refused', detail: null, tone: 'failure', icon: ICONS.failure, description };
     case 'submitting':
       return { key, label: 'Sending…', detail: null, tone: 'running', icon: ICONS.running, description };
     case 'unknown':
@@ -105,14 +121,16 @@ export const STATUS_FILTERS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'IN_PROGRESS', label: 'In progress' },
   { value: 'SUCCESS', label: 'Success' },
   { value: 'FAILED', label: 'Failed' },
+  { value: 'pending', label: 'Not sent yet' },
   { value: 'submitting', label: 'Sending…' },
+  { value: 'refused', label: 'Refused' },
   { value: 'unknown', label: 'Outcome unknown' },
   { value: 'lost', label: 'Lost' },
 ];
 
 /** The app is still working on the job (sending it, or following it until it finishes). */
 export function isRunning(job: Pick<JobView, 'tracking'>): boolean {
-  return job.tracking === 'submitting' || job.tracking === 'active';
+  return job.tracking === 'pending' || job.tracking === 'submitting' || job.tracking === 'active';
 }
 
 /** The status filter: one state key, or "running" for every job not finished yet. */
@@ -125,16 +143,18 @@ export function matchesStatusFilter(job: Pick<JobView, 'status' | 'tracking'>, f
 const RANK: Record<string, number> = {
   submitting: 0,
   unknown: 1,
-  waiting: 2,
-  QUEUED: 3,
-  STARTED: 4,
-  IN_PROGRESS: 5,
-  lost: 6,
-  FAILED: 7,
-  SUCCESS: 8,
+  refused: 2,
+  pending: 3,
+  waiting: 4,
+  QUEUED: 5,
+  STARTED: 6,
+  IN_PROGRESS: 7,
+  lost: 8,
+  FAILED: 9,
+  SUCCESS: 10,
 };
 
 /** Sort order of states: those needing attention or still moving first, finished last. */
 export function stateRank(key: StateKey): number {
-  return RANK[key] ?? 9;
+  return RANK[key] ?? 11;
 }

@@ -2,7 +2,8 @@
 import { jobsTable } from './001-jobs';
 import { batchesAndSettings } from './002-batches-and-settings';
 import { downloadsTable } from './003-downloads';
+import { batchRuns } from './004-batch-runs';
 import type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [jobsTable, batchesAndSettings, downloadsTable];
+export const MIGRATIONS: readonly Migration[] = [jobsTable, batchesAndSettings, downloadsTable, batchRuns];
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

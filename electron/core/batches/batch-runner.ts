@@ -1,0 +1,146 @@
+// Sends the rows of running batches: a few at a time per batch, in row order, through the account's own
+// rate gate (the one its polling uses, so a 429 slows both). A row goes `pending` → `submitting` (on disk
+// before the POST leaves) → the service's job; after a crash, `pending` rows are simply sent on and a
+// `submitting` one is `unknown` (never sent twice). A refusal that created nothing either waits and goes
+// again (rate limit, the service or the network down, a key refused) or marks the row `refused`.
+import { isApiError } from '../api';
+import type { Clock, TimerHandle, Timers } from '../app/deps';
+import { errorSentence } from '../app/error-words';
+import type { JobRow } from '../jobs/job-row';
+import { rowOf, type JobsContext } from '../jobs/jobs-context';
+import type { RateLimiter } from '../jobs/rate-limiter';
+import { sendSubmission } from '../jobs/submitter';
+import type { BatchRepository } from './batch-repository';
+
+export interface BatchRunnerDeps {
+  context: JobsContext;
+  batches: BatchRepository;
+  /** The account's request gate, shared with its polling. */
+  limiterOf(accountId: string): RateLimiter;
+  clock: Clock;
+  timers: Timers;
+  /** Rows of one batch on their way at once (default 4). */
+  concurrency?: number;
+  /** First wait after a refusal that may pass (the service down, the network gone); doubles to 1 min. */
+  holdMs?: number;
+}
+
+const MAX_HOLD_MS = 60_000;
+/** Refusals that say nothing about the row itself: it waits and goes again. */
+const PASSING = new Set(['rate-limited', 'server', 'network', 'timeout', 'unauthorized', 'invalid-response']);
+
+interface Run {
+  flying: Set<string>;
+  timer: TimerHandle | null;
+  /** After a passing refusal: no row is sent before this time. */
+  heldUntil: number;
+  holds: number;
+}
+
+export class BatchRunner {
+  private readonly runs = new Map<string, Run>();
+  private readonly concurrency: number;
+  private readonly holdMs: number;
+  private disposed = false;
+
+  constructor(private readonly deps: BatchRunnerDeps) {
+    this.concurrency = Math.max(1, deps.concurrency ?? 4);
+    this.holdMs = deps.holdMs ?? 2_000;
+  }
+
+  /** At start: goes on with every batch that was running. */
+  start(): void {
+    for (const batch of this.deps.batches.runningBatches()) this.wake(batch.id);
+  }
+
+  /** Sends what the batch has waiting, if it is running (after a create, a resume or a retry). */
+  wake(batchId: string): void {
+    if (this.disposed) return;
+    const run = this.runOf(batchId);
+    if (run.timer) {
+      this.deps.timers.clearTimeout(run.timer);
+      run.timer = null;
+    }
+    this.pump(batchId);
+  }
+
+  /** Rows of the batch on their way now. */
+  inFlight(batchId: string): number {
+    return this.runs.get(batchId)?.flying.size ?? 0;
+  }
+
+  /** Stops sending (rows on their way finish); every timer cleared. */
+  dispose(): void {
+    this.disposed = true;
+    for (const run of this.runs.values()) if (run.timer) this.deps.timers.clearTimeout(run.timer);
+    this.runs.clear();
+  }
+
+  private runOf(batchId: string): Run {
+    let run = this.runs.get(batchId);
+    if (!run) {
+      run = { flying: new Set(), timer: null, heldUntil: 0, holds: 0 };
+      this.runs.set(batchId, run);
+    }
+    return run;
+  }
+
+  private later(batchId: string, run: Run, at: number): void {
+    if (run.timer) return;
+    const delay = Math.max(0, at - this.deps.clock.now());
+    run.timer = this.deps.timers.setTimeout(() => {
+      run.timer = null;
+      this.pump(batchId);
+    }, delay);
+  }
+
+  private pump(batchId: string): void {
+    if (this.disposed) return;
+    const batch = this.deps.batches.get(batchId);
+    const run = this.runOf(batchId);
+    if (!batch || batch.state !== 'running') return;
+    const now = this.deps.clock.now();
+    if (run.heldUntil > now) return this.later(batchId, run, run.heldUntil);
+    const limiter = this.deps.limiterOf(batch.account_id);
+    const { repo } = this.deps.context;
+    while (run.flying.size < this.concurrency) {
+      const next = repo
+        .nextPending(batchId, this.concurrency + run.flying.size)
+        .find((row) => !run.flying.has(row.id));
+      if (!next) break;
+      if (!limiter.tryAcquire()) return this.later(batchId, run, limiter.nextSlotAt());
+      run.flying.add(next.id);
+      void this.send(run, next, limiter).finally(() => {
+        run.flying.delete(next.id);
+        this.pump(batchId);
+      });
+    }
+  }
+
+  private async send(run: Run, row: JobRow, limiter: RateLimiter): Promise<void> {
+    const { context, clock } = this.deps;
+    context.repo.setTracking(row.id, 'submitting', null);
+    context.feed.changed(row.account_id, row.id);
+    const sentAt = clock.now();
+    try {
+      await sendSubmission(context, rowOf(context, row.id), (error) => {
+        const kind = isApiError(error) ? error.kind : null;
+        if (kind === 'rate-limited' && isApiError(error)) limiter.onRateLimited(sentAt, error.retryAfterMs);
+        if (kind !== null && PASSING.has(kind)) {
+          // Nothing was created and nothing is wrong with the row: it waits, and the batch with it.
+          context.repo.setTracking(row.id, 'pending', errorSentence(error));
+          run.holds += 1;
+          const hold = kind === 'rate-limited' ? 0 : this.holdMs * 2 ** Math.min(run.holds - 1, 5);
+          run.heldUntil = Math.max(run.heldUntil, clock.now() + Math.min(hold, MAX_HOLD_MS));
+        } else {
+          context.repo.setTracking(row.id, 'refused', errorSentence(error));
+        }
+        context.feed.changed(row.account_id, row.id);
+      });
+      run.holds = 0;
+      limiter.onSuccess();
+    } catch {
+      // Recorded on the row above (pending again, refused or unknown); the batch goes on.
+    }
+  }
+}

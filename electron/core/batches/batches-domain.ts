@@ -1,0 +1,49 @@
+// The batches domain wired together: the batches table, the runner that sends their rows (going on with
+// every running batch at start) and the IPC handlers.
+import type { Database } from 'better-sqlite3';
+import type { BatchesChanged } from '../../shared/domain/batch';
+import type { Clock, Timers } from '../app/deps';
+import type { JobsDomain } from '../jobs/jobs-domain';
+import { batchHandlers } from './batch-handlers';
+import { BatchRepository } from './batch-repository';
+import { BatchRunner } from './batch-runner';
+
+export interface BatchesDomainDeps {
+  db: Database;
+  jobs: JobsDomain;
+  clock: Clock;
+  timers: Timers;
+  /** Rows of one batch on their way at once (default 4). */
+  concurrency?: number;
+  emit(payload: BatchesChanged): void;
+}
+
+export interface BatchesDomain {
+  readonly handlers: ReturnType<typeof batchHandlers>;
+  readonly repo: BatchRepository;
+  dispose(): void;
+}
+
+export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
+  const { jobs } = deps;
+  const repo = new BatchRepository(deps.db, jobs.repo);
+  const runner = new BatchRunner({
+    context: jobs.context,
+    batches: repo,
+    limiterOf: jobs.limiterOf,
+    clock: deps.clock,
+    timers: deps.timers,
+    concurrency: deps.concurrency,
+  });
+  runner.start();
+  return {
+    handlers: batchHandlers({
+      context: jobs.context,
+      batches: repo,
+      runner,
+      changed: (view) => deps.emit({ accountId: view.accountId, batches: [view], removed: [] }),
+    }),
+    repo,
+    dispose: () => runner.dispose(),
+  };
+}

@@ -1,0 +1,25 @@
+// Batches of the active account: create one from checked rows, list them, pause, resume or cancel the
+// sending of their rows, and send again what failed; changes come as events.
+import { z } from 'zod';
+import { batchViewSchema, batchesChangedSchema, newBatchSchema } from '../../domain/batch';
+import { none } from './common';
+
+const oneBatch = z.object({ id: z.string().min(1).max(200) });
+
+export const batchChannels = {
+  'batches:list': { params: none, result: z.array(batchViewSchema) },
+  'batches:create': { params: newBatchSchema, result: batchViewSchema },
+  'batches:pause': { params: oneBatch, result: batchViewSchema },
+  'batches:resume': { params: oneBatch, result: batchViewSchema },
+  /** Drops the rows not sent yet; rows already sent go on. */
+  'batches:cancel': { params: oneBatch, result: batchViewSchema },
+  /** Sends refused rows again and requeues failed jobs. */
+  'batches:retryFailed': {
+    params: oneBatch,
+    result: z.object({ resent: z.number().int(), requeued: z.number().int() }),
+  },
+} as const;
+
+export const batchEvents = {
+  'batches:changed': batchesChangedSchema,
+} as const;
