@@ -7,7 +7,7 @@ import { accountsSnapshot } from '../accounts/account-snapshot';
 import { openAccounts, type Accounts } from '../accounts/accounts';
 import { assetHandlers } from '../assets/asset-handlers';
 import { openDatabase } from '../db/open-database';
-import { openBatches } from '../batches/batches-domain';
+import { openBatches, type BatchesDomain } from '../batches/batches-domain';
 import { openDownloads, type DownloadsDomain } from '../downloads/downloads-domain';
 import { formHandlers } from '../forms/form-handlers';
 import { FormMemoryRepository } from '../forms/form-memory-repository';
@@ -41,6 +41,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   if (notice) deps.log?.(notice);
   // Bound once `downloads` exists: a job may finish while the jobs domain is being opened.
   let downloads: DownloadsDomain | null = null;
+  // Bound once `batches` exists: a download may be named while the batches domain is being opened.
+  let batches: BatchesDomain | null = null;
   const jobs = openJobs({
     db,
     notice,
@@ -62,6 +64,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const openedDownloads = openDownloads({
     db,
     jobs: jobs.repo,
+    batch: (batchId) => batches?.repo.templateBatch(batchId) ?? null,
     accounts: opened,
     downloadsDir: deps.downloadsDir,
     clock,
@@ -73,13 +76,17 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     log: deps.log,
   });
   downloads = openedDownloads;
-  const batches = openBatches({
+  const openedBatches = openBatches({
     db,
     jobs,
     clock,
     timers: deps.timers ?? systemTimers,
     emit: (payload) => emit('batches:changed', payload),
+    startDownloads: (ids) => openedDownloads.handlers['downloads:start']({ ids }),
+    localFile: (jobId) => openedDownloads.fileOf(jobId),
+    dialogs: deps.dialogs,
   });
+  batches = openedBatches;
 
   const handlers: Handlers = {
     ...accountHandlers(opened, (accountId, deleteHistory) => {
@@ -95,7 +102,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...formHandlers(opened.registry, forms),
     ...openedDownloads.handlers,
     ...shellHandlers(deps.openExternal),
-    ...batches.handlers,
+    ...openedBatches.handlers,
   };
 
   return {
@@ -107,7 +114,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     downloadedFile: (jobId) => openedDownloads.fileOf(jobId),
     async dispose() {
       listeners.clear();
-      batches.dispose();
+      openedBatches.dispose();
       openedDownloads.dispose();
       await jobs.dispose();
       await opened.dispose();

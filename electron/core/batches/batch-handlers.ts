@@ -2,6 +2,9 @@
 import type { BatchState, BatchView } from '../../shared/domain/batch';
 import type { Handlers } from '../../shared/ipc/contract';
 import { AppError } from '../app/app-error';
+import type { Dialogs } from '../app/deps';
+import { writeFileAtomically } from '../app/write-file-atomically';
+import { batchTable, tableCsv, tableXlsx } from './batch-export';
 import type { JobsContext } from '../jobs/jobs-context';
 import { requeueJobs } from '../jobs/requeue';
 import { batchView, type BatchRepository } from './batch-repository';
@@ -14,7 +17,9 @@ type BatchChannel =
   | 'batches:pause'
   | 'batches:resume'
   | 'batches:cancel'
-  | 'batches:retryFailed';
+  | 'batches:retryFailed'
+  | 'batches:download'
+  | 'batches:export';
 
 export interface BatchHandlersDeps {
   context: JobsContext;
@@ -22,6 +27,11 @@ export interface BatchHandlersDeps {
   runner: BatchRunner;
   /** A batch changed (state, or created): tell the page. */
   changed(view: BatchView): void;
+  /** Queues the download of these jobs' files (the downloads domain's own start). */
+  startDownloads(jobIds: string[]): Promise<{ queued: string[]; skipped: string[]; saved: string[] }>;
+  /** The file a job was downloaded to, if it is still there. */
+  localFile(jobId: string): Promise<string | null>;
+  dialogs?: Dialogs;
 }
 
 export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChannel> {
@@ -88,6 +98,41 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
       if (refused.length && batch.state !== 'running') setState(id, 'running');
       runner.wake(id);
       return { resent: refused.length, requeued: result?.requeued.length ?? 0 };
+    },
+    'batches:download': async ({ id }) => {
+      own(id);
+      const finished = repo.inBatch(id).filter((row) => row.status === 'SUCCESS' && row.output_path);
+      if (finished.length === 0) return { queued: [], skipped: [], saved: [] };
+      return deps.startDownloads(finished.map((row) => row.id));
+    },
+    'batches:export': async ({ id, format }) => {
+      const batch = own(id);
+      if (!deps.dialogs) throw new AppError('internal', 'Files cannot be saved from here.');
+      const jobs = repo.inBatch(id);
+      const files = new Map<string, string>();
+      for (const job of jobs) {
+        const file = await deps.localFile(job.id);
+        if (file) files.set(job.id, file);
+      }
+      const table = batchTable(batches.sheet(id), jobs, files);
+      const base = batch.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'batch';
+      const path = await deps.dialogs.chooseSaveFile({
+        title: format === 'csv' ? 'Export the batch as CSV' : 'Export the batch as an Excel workbook',
+        defaultName: `${base} results.${format}`,
+        filters: [
+          format === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: 'Excel', extensions: ['xlsx'] },
+        ],
+      });
+      if (!path) return { path: null, rows: table.length - 1 };
+      try {
+        await writeFileAtomically(path, format === 'csv' ? tableCsv(table) : tableXlsx(table, batch.name));
+      } catch (error) {
+        throw new AppError(
+          'storage',
+          `The file could not be written to ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}). Choose a folder you can write to.`,
+        );
+      }
+      return { path, rows: table.length - 1 };
     },
   };
 }

@@ -3,6 +3,7 @@
 // crash leaves either the whole batch, ready to be sent, or nothing.
 import type { Database, Statement } from 'better-sqlite3';
 import type { BatchState, BatchView } from '../../shared/domain/batch';
+import type { TemplateBatch } from '../downloads/template-job';
 import type { JobRepository, NewSubmission } from '../jobs/job-repository';
 
 export interface BatchRow {
@@ -74,6 +75,7 @@ export class BatchRepository {
   private readonly byAccount: Statement;
   private readonly running: Statement;
   private readonly setStateStatement: Statement;
+  private readonly templates = new Map<string, TemplateBatch>();
 
   constructor(
     private readonly db: Database,
@@ -121,5 +123,23 @@ export class BatchRepository {
 
   sheet(id: string): BatchSheet | null {
     return parseSheet(this.get(id)?.sheet_json ?? null);
+  }
+
+  /** What the naming template knows of the batch: its name, template and spreadsheet (parsed once). */
+  templateBatch(id: string): TemplateBatch | null {
+    const cached = this.templates.get(id);
+    if (cached) return cached;
+    const row = this.get(id);
+    if (!row) return null;
+    const sheet = parseSheet(row.sheet_json);
+    const batch: TemplateBatch = {
+      name: row.name,
+      nameTemplate: row.name_template,
+      columns: sheet?.columns ?? [],
+      rows: sheet?.rows ?? [],
+    };
+    // A batch's sheet never changes; its downloads ask for it once per file.
+    this.templates.set(id, batch);
+    return batch;
   }
 }

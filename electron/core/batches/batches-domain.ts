@@ -2,7 +2,7 @@
 // every running batch at start) and the IPC handlers.
 import type { Database } from 'better-sqlite3';
 import type { BatchesChanged } from '../../shared/domain/batch';
-import type { Clock, Timers } from '../app/deps';
+import type { Clock, Dialogs, Timers } from '../app/deps';
 import type { JobsDomain } from '../jobs/jobs-domain';
 import { batchHandlers } from './batch-handlers';
 import { BatchRepository } from './batch-repository';
@@ -16,6 +16,9 @@ export interface BatchesDomainDeps {
   /** Rows of one batch on their way at once (default 4). */
   concurrency?: number;
   emit(payload: BatchesChanged): void;
+  startDownloads(jobIds: string[]): Promise<{ queued: string[]; skipped: string[]; saved: string[] }>;
+  localFile(jobId: string): Promise<string | null>;
+  dialogs?: Dialogs;
 }
 
 export interface BatchesDomain {
@@ -42,6 +45,9 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
       batches: repo,
       runner,
       changed: (view) => deps.emit({ accountId: view.accountId, batches: [view], removed: [] }),
+      startDownloads: deps.startDownloads,
+      localFile: deps.localFile,
+      dialogs: deps.dialogs,
     }),
     repo,
     dispose: () => runner.dispose(),

@@ -11,7 +11,7 @@ import type { DownloadRepository, DownloadRow } from './download-repository';
 import type { DownloadSettingsStore } from './download-settings';
 import { extensionOf, renderTemplate } from './name-template';
 import { joinInside } from './safe-path';
-import { templateJobOf } from './template-job';
+import { templateJobOf, type TemplateBatch } from './template-job';
 
 const MAX_ATTEMPTS = 5;
 const SPEED_WINDOW_MS = 3000;
@@ -19,6 +19,8 @@ const SPEED_WINDOW_MS = 3000;
 export interface DownloadQueueDeps {
   repo: DownloadRepository;
   job(jobId: string): JobRow | undefined;
+  /** The job's batch as file names see it (its template wins over the account's), if it has one. */
+  batch?(batchId: string): TemplateBatch | null;
   settings: DownloadSettingsStore;
   /** A fresh signed URL for the account's storage path. */
   sign(accountId: string, storagePath: string): Promise<string>;
@@ -83,9 +85,10 @@ export class DownloadQueue {
         continue;
       }
       const settings = this.deps.settings.get(job.account_id);
+      const batch = job.batch_id ? (this.deps.batch?.(job.batch_id) ?? null) : null;
       const segments = renderTemplate(
-        settings.template,
-        templateJobOf(job),
+        batch?.nameTemplate ?? settings.template,
+        templateJobOf(job, batch),
         extensionOf(job.output_path, null),
         new Date(this.deps.clock.now()),
       );

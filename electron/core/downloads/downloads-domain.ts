@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3';
 import type { DownloadsChanged } from '../../shared/domain/download';
 import type { Accounts } from '../accounts/accounts';
 import type { Clock, Dialogs, FileShell, Timers } from '../app/deps';
+import type { TemplateBatch } from './template-job';
 import type { JobRepository } from '../jobs/job-repository';
 import type { JobRow } from '../jobs/job-row';
 import { downloadHandlers } from './download-handlers';
@@ -16,6 +17,8 @@ import { downloadedFile } from './downloaded-file';
 export interface DownloadsDomainDeps {
   db: Database;
   jobs: Pick<JobRepository, 'get' | 'latestFinishedWithOutput'>;
+  /** A job's batch as its file name sees it (the batches domain opens after this one, so looked up late). */
+  batch?(batchId: string): TemplateBatch | null;
   accounts: Accounts;
   /** The OS Downloads folder: the default download folder. */
   downloadsDir: string;
@@ -46,6 +49,7 @@ export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
   const queue = new DownloadQueue({
     repo,
     job: (jobId) => deps.jobs.get(jobId),
+    batch: (batchId) => deps.batch?.(batchId) ?? null,
     settings,
     sign: async (accountId, storagePath) =>
       (await deps.accounts.connections.get(accountId)).client.getSignedUrl(storagePath),

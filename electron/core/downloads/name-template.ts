@@ -22,6 +22,13 @@ export interface TemplateJob {
   batchName: string | null;
   batchRow: number | null;
   values: Record<string, unknown>;
+  /** The cells of its batch row by column (a batch from a spreadsheet), for `{row.<column>}`. */
+  row?: Record<string, string> | null;
+}
+
+/** A column as `{row.<column>}` names it: case, spaces and punctuation do not matter. */
+export function columnKey(column: string): string {
+  return column.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 const PART = /\{([^{}]*)\}/g;
@@ -32,11 +39,11 @@ export function templateProblem(template: string): string | null {
   if (/[{}]/.test(template.replace(PART, '')))
     return 'A brace is not closed: each part is written {like-this}.';
   for (const [, name = ''] of template.matchAll(PART)) {
-    if (!(name in TEMPLATE_PARTS) && !/^values\.[^{}]+$/.test(name)) {
+    if (!(name in TEMPLATE_PARTS) && !/^(values|row)\.[^{}]+$/.test(name)) {
       return `{${name}} is not a part of a name. Use ${Object.keys(TEMPLATE_PARTS)
         .filter((part) => !part.includes('<'))
         .map((part) => `{${part}}`)
-        .join(', ')} or {values.<field id>}.`;
+        .join(', ')}, {values.<field id>} or {row.<column>}.`;
     }
   }
   return null;
@@ -94,13 +101,19 @@ export function renderTemplate(template: string, job: TemplateJob, ext: string, 
     time: `${pad(at.getHours())}-${pad(at.getMinutes())}-${pad(at.getSeconds())}`,
     status: job.status ?? '',
     batch: job.batchName ?? '',
-    row: job.batchRow === null ? '' : String(job.batchRow),
+    row: job.batchRow === null ? '' : String(job.batchRow + 1),
+    'row.index': job.batchRow === null ? '' : String(job.batchRow + 1),
     ext,
   };
+  const cells = new Map(Object.entries(job.row ?? {}).map(([column, text]) => [columnKey(column), text]));
   // Filled in segment by segment, so that a value holding "/" stays inside its own segment.
   const segments = template.split('/').map((segment) =>
     segment.replace(PART, (_whole, name: string) => {
-      const text = name.startsWith('values.') ? valueText(job.values[name.slice(7)]) : (parts[name] ?? '');
+      const text = name.startsWith('values.')
+        ? valueText(job.values[name.slice(7)])
+        : name.startsWith('row.') && !(name in parts)
+          ? (cells.get(columnKey(name.slice(4))) ?? '')
+          : (parts[name] ?? '');
       return text.replace(/[/\\]/g, '_');
     }),
   );

@@ -30,7 +30,7 @@ function cellOf(value: unknown): string {
 }
 
 /** =, +, -, @ (and tab, CR) start a formula in Excel, LibreOffice and Sheets. */
-function defused(text: string): string {
+export function defused(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 

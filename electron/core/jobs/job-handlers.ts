@@ -1,8 +1,8 @@
 // The IPC handlers of the jobs domain.
-import { writeFile, rename } from 'node:fs/promises';
 import type { Handlers } from '../../shared/ipc/contract';
 import { AppError } from '../app/app-error';
 import type { Dialogs } from '../app/deps';
+import { writeFileAtomically } from '../app/write-file-atomically';
 import { estimateCost } from './cost-estimate';
 import { jobsCsv } from './csv-export';
 import { toDetail } from './job-mapper';
@@ -23,12 +23,6 @@ type JobChannel =
   | 'jobs:export'
   | 'jobs:notice'
   | 'jobs:costEstimate';
-
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, text, 'utf8');
-  await rename(temp, path);
-}
 
 export function jobHandlers(
   context: JobsContext,
@@ -87,7 +81,7 @@ export function jobHandlers(
       });
       if (!path) return { path: null, rows: 0 };
       try {
-        await writeAtomically(path, jobsCsv(rows.map((row) => viewOf(context, row))));
+        await writeFileAtomically(path, jobsCsv(rows.map((row) => viewOf(context, row))));
       } catch (error) {
         throw new AppError(
           'storage',

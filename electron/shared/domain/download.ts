@@ -12,7 +12,9 @@ export const TEMPLATE_PARTS: Record<string, string> = {
   time: 'the time it finished, e.g. 14-05-09',
   status: 'its status, e.g. SUCCESS',
   batch: 'its batch’s name, or nothing',
-  row: 'its row in the batch, or nothing',
+  row: 'its row in the batch (1 for the first), or nothing',
+  'row.index': 'the same: its row in the batch',
+  'row.<column>': 'a cell of its row in the batch’s spreadsheet, e.g. {row.name}',
   ext: 'the file’s extension, e.g. mp4',
   'values.<field id>': 'one of the job’s text values, e.g. {values.headline}',
 };

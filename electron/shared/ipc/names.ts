@@ -46,6 +46,8 @@ export const CHANNEL_NAMES = [
   'batches:resume',
   'batches:cancel',
   'batches:retryFailed',
+  'batches:download',
+  'batches:export',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -30,6 +30,25 @@ const job = (overrides: Partial<TemplateJob> = {}): TemplateJob => ({
 const NOW = new Date(2026, 10, 23);
 
 describe('renderTemplate', () => {
+  it('names a batch row by its spreadsheet cells ({row.<column>}, any case or spacing) and its number', () => {
+    const row = job({
+      batchName: 'Spring mailing',
+      batchRow: 4,
+      row: { 'First Name': 'Ana', City: '../Porto' },
+    });
+    expect(renderTemplate('{batch}/{row.first_name}-{row.index}-{row}.{ext}', row, 'png', NOW)).toEqual([
+      'Spring mailing',
+      'Ana-5-5.png',
+    ]);
+    // A cell is a value like any other: its slashes stay inside its segment.
+    expect(renderTemplate('{row.city}/{row.missing}{jobId}.{ext}', row, 'png', NOW)).toEqual([
+      '___Porto',
+      '0f8fad5b-d9cb-469f-a165-70867728950e.png',
+    ]);
+    expect(templateProblem('{row.name}.{ext}')).toBeNull();
+    expect(templateProblem('{rows.name}.{ext}')).toMatch(/\{row\.<column>\}/);
+  });
+
   it('fills the default template', () => {
     expect(renderTemplate(DEFAULT_TEMPLATE, job(), 'mp4', NOW)).toEqual([
       'Spring Launch',
@@ -45,7 +64,7 @@ describe('renderTemplate', () => {
       'png',
       NOW,
     );
-    expect(rendered).toEqual(['Autumn _ wave 2', '12 .._.._etc_passwd 14-05-09.png']);
+    expect(rendered).toEqual(['Autumn _ wave 2', '13 .._.._etc_passwd 14-05-09.png']);
   });
 
   it('names a file after its job when the name’s parts are empty or missing', () => {

@@ -18,6 +18,20 @@ export const batchChannels = {
     params: oneBatch,
     result: z.object({ resent: z.number().int(), requeued: z.number().int() }),
   },
+  /** Downloads every finished row's file, named by the batch's template (or the account's). */
+  'batches:download': {
+    params: oneBatch,
+    result: z.object({
+      queued: z.array(z.string()),
+      skipped: z.array(z.string()),
+      saved: z.array(z.string()),
+    }),
+  },
+  /** The spreadsheet back, with each row's job id, status, output path and local file; null: cancelled. */
+  'batches:export': {
+    params: oneBatch.extend({ format: z.enum(['csv', 'xlsx']) }),
+    result: z.object({ path: z.string().nullable(), rows: z.number().int() }),
+  },
 } as const;
 
 export const batchEvents = {

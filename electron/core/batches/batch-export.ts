@@ -1,0 +1,103 @@
+// The spreadsheet given back: every row of the batch's sheet as it was imported, followed by what became
+// of it (the job's id, its status in words, the output's storage path and the file on this computer), as
+// CSV that Excel opens as it should (UTF-8 with a BOM, formulas defused) or as XLSX (cells as text).
+import { stringify } from 'csv-stringify/sync';
+import * as XLSX from '@e965/xlsx';
+import type { JobRow } from '../jobs/job-row';
+import { defused } from '../jobs/csv-export';
+import type { BatchSheet } from './batch-repository';
+
+export const RESULT_COLUMNS = ['Job id', 'Status', 'Output path', 'Local file'] as const;
+
+function statusWords(job: JobRow | undefined): string {
+  if (!job) return 'Not in the batch (excluded)';
+  switch (job.tracking) {
+    case 'pending':
+      return 'Not sent yet';
+    case 'submitting':
+      return 'Being sent';
+    case 'refused':
+      return `Refused: ${job.tracking_note ?? 'the service did not take it'}`;
+    case 'unknown':
+      return 'Outcome unknown';
+    case 'lost':
+      return 'Lost: the service no longer knows it';
+    default:
+      if (job.status === 'SUCCESS') return 'Succeeded';
+      if (job.status === 'FAILED') return `Failed${job.error ? `: ${job.error}` : ''}`;
+      return job.status ? `Running (${job.status})` : 'Submitted';
+  }
+}
+
+function valueCell(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const asset = value as { image_url?: unknown; audio_url?: unknown };
+    if (typeof asset.image_url === 'string') return asset.image_url;
+    if (typeof asset.audio_url === 'string') return asset.audio_url;
+  }
+  return value === null || value === undefined ? '' : JSON.stringify(value);
+}
+
+/**
+ * The table to write: the sheet's header and rows (or, for a batch without a sheet, one column per value)
+ * with the result columns after them. `files` holds the local file of each downloaded job.
+ */
+export function batchTable(
+  sheet: BatchSheet | null,
+  jobs: readonly JobRow[],
+  files: ReadonlyMap<string, string>,
+): string[][] {
+  const byRow = new Map(jobs.flatMap((job) => (job.batch_row === null ? [] : [[job.batch_row, job]])));
+  const result = (job: JobRow | undefined) => [
+    job?.uuid ?? '',
+    statusWords(job),
+    job?.output_path ?? '',
+    job ? (files.get(job.id) ?? '') : '',
+  ];
+  if (sheet) {
+    return [
+      [...sheet.columns, ...RESULT_COLUMNS],
+      ...sheet.rows.map((cells, index) => [...cells, ...result(byRow.get(index))]),
+    ];
+  }
+  const parsed = jobs.map((job) => {
+    try {
+      return JSON.parse(job.values_json) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  });
+  const keys = [...new Set(parsed.flatMap((values) => Object.keys(values)))];
+  return [
+    [...keys, ...RESULT_COLUMNS],
+    ...jobs.map((job, i) => [...keys.map((key) => valueCell(parsed[i]?.[key])), ...result(job)]),
+  ];
+}
+
+export function tableCsv(table: readonly (readonly string[])[]): string {
+  return stringify(
+    table.map((row) => row.map(defused)),
+    { bom: true, record_delimiter: 'windows' },
+  );
+}
+
+/** Every cell a text cell: nothing the sheet held can become a formula or a number that loses digits. */
+export function tableXlsx(table: readonly (readonly string[])[], sheetName: string): Buffer {
+  const book = XLSX.utils.book_new();
+  const sheet = XLSX.utils.aoa_to_sheet(
+    table.map((row) => [...row]),
+    { cellDates: false },
+  );
+  for (const cell of Object.values(sheet)) {
+    if (cell && typeof cell === 'object' && 't' in cell)
+      Object.assign(cell, { t: 's', v: String(cell.v ?? '') });
+  }
+  const safeName =
+    sheetName
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Batch';
+  XLSX.utils.book_append_sheet(book, sheet, safeName);
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
