@@ -85,6 +85,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     startDownloads: (ids) => openedDownloads.handlers['downloads:start']({ ids }),
     localFile: (jobId) => openedDownloads.fileOf(jobId),
     dialogs: deps.dialogs,
+    emitImportProgress: (payload) => emit('imports:progress', payload),
   });
   batches = openedBatches;
 

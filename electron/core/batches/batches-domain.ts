@@ -4,7 +4,10 @@ import type { Database } from 'better-sqlite3';
 import type { BatchesChanged } from '../../shared/domain/batch';
 import type { Clock, Dialogs, Timers } from '../app/deps';
 import type { JobsDomain } from '../jobs/jobs-domain';
+import type { PayloadOf } from '../../shared/ipc/contract';
 import { batchHandlers } from './batch-handlers';
+import { importHandlers } from './import-handlers';
+import { MappingMemory } from './mapping-memory';
 import { BatchRepository } from './batch-repository';
 import { BatchRunner } from './batch-runner';
 
@@ -19,10 +22,11 @@ export interface BatchesDomainDeps {
   startDownloads(jobIds: string[]): Promise<{ queued: string[]; skipped: string[]; saved: string[] }>;
   localFile(jobId: string): Promise<string | null>;
   dialogs?: Dialogs;
+  emitImportProgress(payload: PayloadOf<'imports:progress'>): void;
 }
 
 export interface BatchesDomain {
-  readonly handlers: ReturnType<typeof batchHandlers>;
+  readonly handlers: ReturnType<typeof batchHandlers> & ReturnType<typeof importHandlers>;
   readonly repo: BatchRepository;
   dispose(): void;
 }
@@ -39,16 +43,26 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
     concurrency: deps.concurrency,
   });
   runner.start();
+  const batches = batchHandlers({
+    context: jobs.context,
+    batches: repo,
+    runner,
+    changed: (view) => deps.emit({ accountId: view.accountId, batches: [view], removed: [] }),
+    startDownloads: deps.startDownloads,
+    localFile: deps.localFile,
+    dialogs: deps.dialogs,
+  });
   return {
-    handlers: batchHandlers({
-      context: jobs.context,
-      batches: repo,
-      runner,
-      changed: (view) => deps.emit({ accountId: view.accountId, batches: [view], removed: [] }),
-      startDownloads: deps.startDownloads,
-      localFile: deps.localFile,
-      dialogs: deps.dialogs,
-    }),
+    handlers: {
+      ...batches,
+      ...importHandlers({
+        accounts: jobs.context.accounts,
+        jobs: jobs.repo,
+        memory: new MappingMemory(deps.db),
+        createBatch: (batch) => batches['batches:create'](batch),
+        progress: deps.emitImportProgress,
+      }),
+    },
     repo,
     dispose: () => runner.dispose(),
   };

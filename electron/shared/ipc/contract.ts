@@ -6,6 +6,7 @@ import { assetChannels } from './channels/assets';
 import { batchChannels, batchEvents } from './channels/batches';
 import { downloadChannels, downloadEvents } from './channels/downloads';
 import { formChannels } from './channels/forms';
+import { importChannels, importEvents } from './channels/imports';
 import { jobChannels, jobEvents } from './channels/jobs';
 import { projectChannels } from './channels/projects';
 import { shellChannels, shellEvents } from './channels/shell';
@@ -24,6 +25,7 @@ export const channels = {
   ...downloadChannels,
   ...shellChannels,
   ...batchChannels,
+  ...importChannels,
 } as const;
 
 export const events = {
@@ -32,6 +34,7 @@ export const events = {
   ...shellEvents,
   ...downloadEvents,
   ...batchEvents,
+  ...importEvents,
 } as const;
 
 export type Channel = keyof typeof channels;

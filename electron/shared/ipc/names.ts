@@ -48,6 +48,12 @@ export const CHANNEL_NAMES = [
   'batches:retryFailed',
   'batches:download',
   'batches:export',
+  'imports:open',
+  'imports:update',
+  'imports:addFiles',
+  'imports:reimport',
+  'imports:submit',
+  'imports:close',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -58,4 +64,5 @@ export const EVENT_NAMES = [
   'app:command',
   'downloads:changed',
   'batches:changed',
+  'imports:progress',
 ] as const;

@@ -1,0 +1,159 @@
+// The IPC handlers of the import wizard: open a spreadsheet against a project (with the dropped files), let
+// the person change the preview, and submit it as a batch: every file the rows use uploaded first (nothing
+// is written until all have their address), then every row written at once and sent by the batch runner.
+import { randomUUID } from 'node:crypto';
+import type { BatchView, NewBatch } from '../../shared/domain/batch';
+import type { ImportFile } from '../../shared/domain/batch-import';
+import type { Handlers, PayloadOf } from '../../shared/ipc/contract';
+import type { Accounts } from '../accounts/accounts';
+import { AppError } from '../app/app-error';
+import { estimateCost } from '../jobs/cost-estimate';
+import type { JobRepository } from '../jobs/job-repository';
+import { describeFile, nameOf, readWhole } from './import-files';
+import { ImportSession } from './import-session';
+import type { MappingMemory } from './mapping-memory';
+import { readSheet, SheetError } from './read-sheet';
+import { rowsToJobs } from './rows-to-jobs';
+import { uploadFiles, type UploadWork } from './upload-files';
+
+type ImportChannel =
+  | 'imports:open'
+  | 'imports:update'
+  | 'imports:addFiles'
+  | 'imports:reimport'
+  | 'imports:submit'
+  | 'imports:close';
+
+export interface ImportHandlersDeps {
+  accounts: Accounts;
+  jobs: JobRepository;
+  memory: MappingMemory;
+  createBatch(batch: NewBatch): Promise<BatchView>;
+  progress(payload: PayloadOf<'imports:progress'>): void;
+}
+
+async function sheetOf(file: ImportFile, sheetName?: string) {
+  try {
+    return readSheet(await readWhole(file), nameOf(file), { sheetName });
+  } catch (error) {
+    if (error instanceof SheetError) throw new AppError('invalid-input', error.message);
+    throw error;
+  }
+}
+
+export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportChannel> {
+  const sessions = new Map<string, { session: ImportSession; sources: Map<string, ImportFile> }>();
+  const open = (importId: string) => {
+    const found = sessions.get(importId);
+    if (!found || found.session.accountId !== deps.accounts.registry.activeId) {
+      throw new AppError('not-found', 'This import was closed. Drop the spreadsheet again.');
+    }
+    return found;
+  };
+  const describeAll = async (files: readonly ImportFile[], sources: Map<string, ImportFile>) => {
+    const described = await Promise.all(files.map((file) => describeFile(file)));
+    described.forEach((file, i) => {
+      const source = files[i];
+      if (source) sources.set(file.relativePath, source);
+    });
+    return described;
+  };
+
+  return {
+    'imports:open': async ({ projectId, sheet, files, sheetName }) => {
+      const connection = await deps.accounts.connections.active();
+      const accountId = connection.account.id;
+      const [projects, mappingFields, read] = await Promise.all([
+        connection.client.listActiveProjects(),
+        connection.client.getMappingFields(projectId),
+        sheetOf(sheet, sheetName),
+      ]);
+      const project = projects.find((candidate) => candidate.projectId === projectId);
+      if (!project) throw new AppError('not-found', 'This project is no longer active on the service.');
+      const sources = new Map<string, ImportFile>();
+      const dropped = await describeAll(files, sources);
+      const balance = await connection.client.getCredits().catch(() => null);
+      const capability = connection.uploader.capability();
+      const session = new ImportSession(
+        randomUUID(),
+        accountId,
+        { projectId, projectName: project.projectName, projectType: project.projectType },
+        mappingFields,
+        nameOf(sheet),
+        read,
+        dropped,
+        deps.memory.get(accountId, projectId),
+        {
+          uploads: capability.available
+            ? { available: true }
+            : { available: false, reason: capability.reason },
+          estimate: estimateCost(deps.jobs.charges(accountId, projectId)),
+          balance,
+        },
+      );
+      sessions.set(session.id, { session, sources });
+      return session.preview();
+    },
+    'imports:update': async ({ importId, ...changes }) => {
+      const { session } = open(importId);
+      session.update(changes);
+      return session.preview();
+    },
+    'imports:addFiles': async ({ importId, files }) => {
+      const { session, sources } = open(importId);
+      session.addFiles(await describeAll(files, sources));
+      return session.preview();
+    },
+    'imports:reimport': async ({ importId, sheet, sheetName }) => {
+      const { session } = open(importId);
+      session.replaceSheet(nameOf(sheet), await sheetOf(sheet, sheetName));
+      return session.preview();
+    },
+    'imports:submit': async ({ importId, name, firstRows, nameTemplate }) => {
+      const { session, sources } = open(importId);
+      const included = session.rows.values.flatMap((_cells, row) => (session.included(row) ? [row] : []));
+      const chosen = new Set(firstRows === undefined ? included : included.slice(0, firstRows));
+      if (chosen.size === 0) {
+        throw new AppError(
+          'invalid-input',
+          'No row is ready to submit: fix the rows with errors, or include some.',
+        );
+      }
+      // The files the chosen rows use, each once.
+      const work = new Map<string, UploadWork>();
+      for (const row of chosen) {
+        for (const field of session.fields) {
+          const value = session.rows.values[row]?.get(field.id);
+          if (value?.kind !== 'file' || (field.kind !== 'image' && field.kind !== 'audio')) continue;
+          const source = sources.get(value.file.relativePath);
+          if (source)
+            work.set(value.file.relativePath, {
+              relativePath: value.file.relativePath,
+              kind: field.kind,
+              source,
+            });
+        }
+      }
+      const { uploader } = await deps.accounts.connections.get(session.accountId);
+      const { urls } = await uploadFiles([...work.values()], uploader, (done, total) =>
+        deps.progress({ importId, stage: 'uploading', done, total }),
+      );
+      const jobs = rowsToJobs(session.project, session.fields, session.rows, urls, (row) => chosen.has(row));
+      deps.progress({ importId, stage: 'writing', done: 0, total: jobs.length });
+      const batch = await deps.createBatch({
+        projectId: session.project.projectId,
+        projectName: session.project.projectName,
+        name,
+        nameTemplate,
+        sheet: { columns: session.sheet.columns, rows: session.sheet.rows },
+        jobs,
+      });
+      deps.memory.save(session.accountId, session.project.projectId, session.mapping);
+      sessions.delete(importId);
+      return batch;
+    },
+    'imports:close': async ({ importId }) => {
+      sessions.delete(importId);
+    },
+  };
+}
