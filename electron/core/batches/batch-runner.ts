@@ -110,10 +110,14 @@ export class BatchRunner {
       if (!next) break;
       if (!limiter.tryAcquire()) return this.later(batchId, run, limiter.nextSlotAt());
       run.flying.add(next.id);
-      void this.send(run, next, limiter).finally(() => {
-        run.flying.delete(next.id);
-        this.pump(batchId);
-      });
+      void this.send(run, next, limiter)
+        // The history closed under it (the app quitting): the row is `submitting` or `pending` on disk,
+        // and the next start settles it.
+        .catch(() => undefined)
+        .finally(() => {
+          run.flying.delete(next.id);
+          this.pump(batchId);
+        });
     }
   }
 
