@@ -17,6 +17,7 @@ import './features/create/create.css';
 import './features/queue/queue.css';
 import './features/downloads/downloads.css';
 import './features/settings/settings.css';
+import './features/batches/batches.css';
 import { App } from './app/App';
 import { exposeDebugStateForTests } from './app/debug-state';
 

@@ -78,7 +78,8 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
       submenu: [
         command('Create', 'CmdOrCtrl+1', 'show-create', options.sendCommand),
         command('Queue', 'CmdOrCtrl+2', 'show-queue', options.sendCommand),
-        command('Settings', 'CmdOrCtrl+3', 'show-settings', options.sendCommand),
+        command('Batches', 'CmdOrCtrl+3', 'show-batches', options.sendCommand),
+        command('Settings', 'CmdOrCtrl+4', 'show-settings', options.sendCommand),
         separator,
         command('Find…', 'CmdOrCtrl+F', 'find', options.sendCommand),
       ],

@@ -1,7 +1,8 @@
-// The main area: the navigation rail and the screens (Create, Queue, Settings). All stay mounted, those not
+// The main area: the navigation rail and the screens (Create, Queue, Batches, Settings). All stay mounted, those not
 // shown hidden, so a half-filled form and the queue's filters survive switching.
 import { EmptyState } from '../components/EmptyState';
 import { useAccountsStore } from '../features/accounts/accounts-store';
+import { BatchesScreen } from '../features/batches/BatchesScreen';
 import { CreateScreen } from '../features/create/CreateScreen';
 import { NavRail } from '../features/navigation/NavRail';
 import { useNavStore } from '../features/navigation/nav-store';
@@ -26,6 +27,9 @@ export function Workspace(): React.JSX.Element {
             </section>
             <section className="screen" id="queue" aria-label="Queue" hidden={screen !== 'queue'}>
               <QueueScreen />
+            </section>
+            <section className="screen" id="batches" aria-label="Batches" hidden={screen !== 'batches'}>
+              <BatchesScreen />
             </section>
             <section className="screen" id="settings" aria-label="Settings" hidden={screen !== 'settings'}>
               <SettingsScreen />

@@ -24,6 +24,9 @@ export function runCommand(command: AppCommand): void {
     case 'show-queue':
       nav.go('queue', { focus: true });
       break;
+    case 'show-batches':
+      nav.go('batches', { focus: true });
+      break;
     case 'show-settings':
       nav.go('settings', { focus: true });
       break;

@@ -8,6 +8,7 @@ import { api } from '../lib/api';
 import { selectActiveAccount, useAccountsStore } from '../features/accounts/accounts-store';
 import { useCreditsStore } from '../features/accounts/credits-store';
 import { useJobFormStore } from '../features/job-form/job-form-store';
+import { useBatchesStore } from '../features/batches/batches-store';
 import { useDownloadsStore } from '../features/downloads/downloads-store';
 import { useJobsStore } from '../features/jobs/jobs-store';
 import { useProjectsStore } from '../features/projects/projects-store';
@@ -26,6 +27,7 @@ export function useAppEvents(): void {
         bridge.on('credits:changed', (event) => useCreditsStore.getState().applyEvent(event)),
         bridge.on('jobs:changed', (event) => useJobsStore.getState().applyChanges(event)),
         bridge.on('downloads:changed', (event) => useDownloadsStore.getState().apply(event)),
+        bridge.on('batches:changed', (event) => useBatchesStore.getState().apply(event)),
         bridge.on('jobs:open', ({ id }) => showJobInQueue(id)),
         bridge.on('app:command', ({ command }) => runCommand(command)),
       ];

@@ -9,6 +9,7 @@ import {
   tourFormChecks,
   tourQueue,
   tourSettings,
+  tourBatches,
 } from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -34,6 +35,8 @@ async function expectAccessible(page: Page, testInfo: TestInfo, screen: string):
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`every main screen passes axe in the ${colorScheme} theme`, async ({ page, app: _app }, testInfo) => {
+    // Every screen, a finished job and a small batch: more than the default minute on 2 busy cores.
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
 
     await expect(page.getByRole('button', { name: /try it without an account/i })).toBeVisible();
@@ -70,6 +73,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     ).toBeVisible({ timeout: 30_000 });
     await tourQueue(page, (name) => expectAccessible(page, testInfo, name));
     await tourSettings(page, (name) => expectAccessible(page, testInfo, name));
+    await tourBatches(page, (name) => expectAccessible(page, testInfo, name));
 
     await tourAccountDialogs(page, (name) => expectAccessible(page, testInfo, name));
   });

@@ -86,7 +86,7 @@ test('Settings: the folder picker, the naming template’s live preview, and a j
   app,
 }) => {
   await startOnSandbox(page);
-  await page.keyboard.press('Control+3');
+  await page.keyboard.press('Control+4');
   await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeFocused();
 
   const folder = page.getByLabel('Download folder');
@@ -126,7 +126,7 @@ test('Settings: the folder picker, the naming template’s live preview, and a j
     .toBe('RIFF');
 
   // The preview now names that real job.
-  await page.keyboard.press('Control+3');
+  await page.keyboard.press('Control+4');
   await template.fill('{project}/{values.script}.{ext}');
   await expect(preview).toHaveText(join(app.chosenFolder, 'Weekly Podcast Intro', 'Hello_ world_.wav'));
 });

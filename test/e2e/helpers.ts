@@ -105,11 +105,11 @@ export async function tourQueue(page: Page, visit: (name: string) => Promise<voi
 }
 
 /**
- * Opens Settings (Ctrl+3), then its list of the naming template's parts, calling `visit` with each one's
+ * Opens Settings (Ctrl+4), then its list of the naming template's parts, calling `visit` with each one's
  * name while it shows, then goes back to Create (the accessibility check and the screenshot tour share it).
  */
 export async function tourSettings(page: Page, visit: (name: string) => Promise<void>): Promise<void> {
-  await page.keyboard.press('Control+3');
+  await page.keyboard.press('Control+4');
   await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeFocused();
   await expect(page.getByTestId('template-preview')).toBeVisible();
   await visit('settings');
@@ -120,6 +120,37 @@ export async function tourSettings(page: Page, visit: (name: string) => Promise<
   await visit('settings-template-parts');
   await page.getByRole('button', { name: 'Undo changes' }).click();
   await page.getByText('Parts you can use').click();
+  await page.getByRole('link', { name: 'Create' }).click();
+}
+
+/**
+ * Opens Batches (Ctrl+3) with no batch (`visit('batches-empty')`), imports a small sheet of image
+ * addresses on Social Banner, one row with a plain-http address (`visit('batch-preview')`), submits the
+ * others and waits for them (`visit('batch-view')`), then goes back to Create.
+ */
+export async function tourBatches(page: Page, visit: (name: string) => Promise<void>): Promise<void> {
+  await page.keyboard.press('Control+3');
+  await expect(page.getByRole('heading', { name: 'Batches', level: 2 })).toBeFocused();
+  await visit('batches-empty');
+  await page.getByRole('button', { name: 'New batch…' }).click();
+  const wizard = page.getByRole('region', { name: /^New batch/ });
+  await wizard.getByLabel('Project').selectOption({ label: 'Social Banner 1080x1080 (image)' });
+  const sheet = [
+    'Headline,Subline,Product image',
+    'Spring is here,Lisbon,https://cdn.example.com/lisbon.png',
+    'Spring is here,Porto,http://cdn.example.com/porto.png',
+    'Spring is here,Faro,https://cdn.example.com/faro.png',
+  ].join('\n');
+  await wizard
+    .getByTestId('import-sheet-input')
+    .setInputFiles({ name: 'spring-cities.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+  await wizard.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(wizard.getByRole('button', { name: 'Submit 2 jobs' })).toBeVisible();
+  await visit('batch-preview');
+  await wizard.getByRole('button', { name: 'Submit 2 jobs' }).click();
+  const detail = page.getByRole('region', { name: 'spring-cities' });
+  await expect(detail.getByText('Every row is done.')).toBeVisible({ timeout: 30_000 });
+  await visit('batch-view');
   await page.getByRole('link', { name: 'Create' }).click();
 }
 

@@ -11,6 +11,7 @@ import {
   tourFormChecks,
   tourQueue,
   tourSettings,
+  tourBatches,
 } from './helpers';
 import { startSeededSandbox } from './harness';
 
@@ -130,6 +131,12 @@ for (const theme of THEMES) {
     await tourSettings(page, (name) =>
       shot(page, theme, name === 'settings' ? '15-settings' : '15b-settings-template-parts'),
     );
+    const batchShots: Record<string, string> = {
+      'batches-empty': '16-batches-empty',
+      'batch-preview': '16b-batch-preview',
+      'batch-view': '16c-batch-view',
+    };
+    await tourBatches(page, (name) => shot(page, theme, batchShots[name] ?? name));
 
     const numbers: Record<string, string> = {
       'account-menu': '10',

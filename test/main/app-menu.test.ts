@@ -62,12 +62,20 @@ describe('appMenuTemplate', () => {
     expect(commands.map((item) => [item.label, item.accelerator])).toEqual([
       ['Create', 'CmdOrCtrl+1'],
       ['Queue', 'CmdOrCtrl+2'],
-      ['Settings', 'CmdOrCtrl+3'],
+      ['Batches', 'CmdOrCtrl+3'],
+      ['Settings', 'CmdOrCtrl+4'],
       ['Find…', 'CmdOrCtrl+F'],
       ['Submit Job', 'CmdOrCtrl+Enter'],
     ]);
     expect(commands.every((item) => item.registerAccelerator === false)).toBe(true);
     for (const item of commands) (item.click as () => void)();
-    expect(sent).toEqual(['show-create', 'show-queue', 'show-settings', 'find', 'submit-job']);
+    expect(sent).toEqual([
+      'show-create',
+      'show-queue',
+      'show-batches',
+      'show-settings',
+      'find',
+      'submit-job',
+    ]);
   });
 });

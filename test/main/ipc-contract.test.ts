@@ -38,8 +38,8 @@ describe('the IPC contract', () => {
     expectTypeOf<ReturnType<Handlers['credits:get']>>().toEqualTypeOf<Promise<ResultOf<'credits:get'>>>();
   });
 
-  it('types window.api as one function per channel, grouped by domain, plus on()', () => {
-    expectTypeOf<keyof WindowApi>().toEqualTypeOf<DomainOf<Channel> | 'on'>();
+  it('types window.api as one function per channel, grouped by domain, plus on() and pathForFile()', () => {
+    expectTypeOf<keyof WindowApi>().toEqualTypeOf<DomainOf<Channel> | 'on' | 'pathForFile'>();
     expectTypeOf<WindowApi['projects']['fields']>().parameters.toEqualTypeOf<[ParamsOf<'projects:fields'>]>();
     expectTypeOf<WindowApi['projects']['fields']>().returns.toEqualTypeOf<
       Promise<IpcResult<ResultOf<'projects:fields'>>>
@@ -64,7 +64,9 @@ describe('the IPC contract', () => {
     );
     const channelNames = Object.keys(channels).sort();
     const domains = [...new Set(channelNames.map((channel) => channel.split(':')[0]!))].sort();
-    expect(Object.keys(api).sort()).toEqual([...domains, 'on'].sort());
+    expect(Object.keys(api).sort()).toEqual([...domains, 'on', 'pathForFile'].sort());
+    // Without a host that knows paths (a browser, the harness), a file has none: the page sends bytes.
+    expect(api.pathForFile(new File(['x'], 'a.csv'))).toBe('');
 
     const table = api as unknown as Record<string, Record<string, (params?: unknown) => Promise<unknown>>>;
     const functions = domains.flatMap((domain) =>

@@ -62,7 +62,7 @@ describe('several files dropped on one field (bug 4)', () => {
     expect(await screen.findByText('first.png uploaded')).toBeInTheDocument();
     expect(
       screen.getByText(
-        '3 files were dropped; this field takes one, so only first.png is used. To make one job per file, use a batch (Batches are coming in a later version).',
+        '3 files were dropped; this field takes one, so only first.png is used. To make one job per file, use Batches (New batch…).',
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(api.callsOf('assets:upload')).toHaveLength(1));

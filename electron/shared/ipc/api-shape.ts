@@ -15,13 +15,23 @@ export type WindowApi = {
 } & {
   /** Subscribes to an event from main; returns the unsubscribe. */
   on<E extends EventName>(event: E, listener: (payload: PayloadOf<E>) => void): () => void;
+  /**
+   * Where a dropped or picked file is on disk, so that main reads it by path (never its bytes over IPC);
+   * '' where there is no path (a browser, the test harness): the page then sends the bytes.
+   */
+  pathForFile(file: File): string;
 };
 
 export type Invoke = (channel: Channel, params: unknown) => Promise<unknown>;
 export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
+export type PathForFile = (file: File) => string;
 
 /** Builds the frozen `window.api` object: one named function per channel, plus `on`. */
-export function buildWindowApi(invoke: Invoke, subscribe: Subscribe): WindowApi {
+export function buildWindowApi(
+  invoke: Invoke,
+  subscribe: Subscribe,
+  pathForFile: PathForFile = () => '',
+): WindowApi {
   const api: Record<string, Record<string, unknown>> = {};
   for (const channel of CHANNEL_NAMES) {
     const [domain, action] = channel.split(':') as [string, string];
@@ -32,5 +42,12 @@ export function buildWindowApi(invoke: Invoke, subscribe: Subscribe): WindowApi 
   return Object.freeze({
     ...api,
     on: (event: EventName, listener: (payload: unknown) => void) => subscribe(event, listener),
+    pathForFile: (file: File) => {
+      try {
+        return pathForFile(file);
+      } catch {
+        return '';
+      }
+    },
   }) as unknown as WindowApi;
 }

@@ -203,7 +203,7 @@ export function DownloadPanel({ job }: { job: JobView }): React.JSX.Element | nu
             Download
           </button>
           <span className="value-note">
-            Saved to the folder and name set in Settings ({shortcutLabel('3')}).
+            Saved to the folder and name set in Settings ({shortcutLabel('4')}).
           </span>
         </div>
       )}

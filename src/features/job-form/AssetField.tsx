@@ -93,7 +93,7 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
       const [file] = files;
       setExtra(
         file && files.length > 1
-          ? `${files.length} files were dropped; this field takes one, so only ${file.name} is used. To make one job per file, use a batch (Batches are coming in a later version).`
+          ? `${files.length} files were dropped; this field takes one, so only ${file.name} is used. To make one job per file, use Batches (New batch…).`
           : null,
       );
       if (file) void take(file);

@@ -42,14 +42,7 @@ export const TRACKING_WORDS: Record<TrackingState, string> = {
  * where it says more than the service can (sending, outcome unknown, lost), the service's status otherwise.
  */
 export type StateKey =
-  | 'pending'
-  | 'refused'
-  | 'submitting'
-  | 'unknown'
-  | 'lost'
-  | 'waiting'
-  | JobStatus
-  | (string & {});
+  'pending' | 'refused' | 'submitting' | 'unknown' | 'lost' | 'waiting' | JobStatus | (string & {});
 
 const TRACKING_KEYS: ReadonlySet<string> = new Set(['pending', 'refused', 'submitting', 'unknown', 'lost']);
 

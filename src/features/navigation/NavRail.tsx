@@ -1,4 +1,4 @@
-// The navigation rail: one link per screen with its shortcut (Ctrl/Cmd+1, +2, +3) in a tooltip and in
+// The navigation rail: one link per screen with its shortcut (Ctrl/Cmd+1 to +4) in a tooltip and in
 // aria-keyshortcuts, the current one marked for screen readers, and the count of running jobs on Queue.
 import { Tooltip } from 'radix-ui';
 import { useAccountsStore } from '../accounts/accounts-store';
@@ -21,13 +21,19 @@ const QUEUE: RailItem = {
   key: '2',
   hint: 'Every job, with filters and details',
 };
+const BATCHES: RailItem = {
+  screen: 'batches',
+  label: 'Batches',
+  key: '3',
+  hint: 'Spreadsheets made into many jobs',
+};
 const SETTINGS: RailItem = {
   screen: 'settings',
   label: 'Settings',
-  key: '3',
+  key: '4',
   hint: 'Download folder, file names and more',
 };
-export const RAIL_ITEMS: readonly RailItem[] = [CREATE, QUEUE, SETTINGS];
+export const RAIL_ITEMS: readonly RailItem[] = [CREATE, QUEUE, BATCHES, SETTINGS];
 
 function RailLink({ item, badge, description }: { item: RailItem; badge?: string; description?: string }) {
   const current = useNavStore((state) => state.screen === item.screen);
@@ -92,6 +98,7 @@ export function NavRail(): React.JSX.Element {
             badge={running > 0 ? String(running > 99 ? '99+' : running) : unknown > 0 ? '!' : undefined}
             description={queueWords.length > 0 ? queueWords.join(', ') : undefined}
           />
+          <RailLink item={BATCHES} />
           <RailLink item={SETTINGS} />
         </ul>
       </nav>

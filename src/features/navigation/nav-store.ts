@@ -2,7 +2,7 @@
 // `focusRequest` asks the screen just shown to put focus on its main control (after a shortcut or a link).
 import { create } from 'zustand';
 
-export const SCREENS = ['create', 'queue', 'settings'] as const;
+export const SCREENS = ['create', 'queue', 'batches', 'settings'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 export interface NavState {

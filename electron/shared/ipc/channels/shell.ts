@@ -7,7 +7,14 @@ export const shellChannels = {
 } as const;
 
 /** What the application menu can ask the page to do. */
-export const APP_COMMANDS = ['show-create', 'show-queue', 'show-settings', 'find', 'submit-job'] as const;
+export const APP_COMMANDS = [
+  'show-create',
+  'show-queue',
+  'show-batches',
+  'show-settings',
+  'find',
+  'submit-job',
+] as const;
 export type AppCommand = (typeof APP_COMMANDS)[number];
 
 export const shellEvents = {

@@ -1,0 +1,218 @@
+// One batch: where it stands (each count in words, a bar, the time left), what can be done with it (pause
+// or resume, cancel the rows not sent, retry the failed, download every file, export the sheet back), and
+// its rows, windowed, each with its state, its note and its file.
+import { useMemo, useState } from 'react';
+import type { BatchView } from '../../../electron/shared/domain/batch';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { api, call, failureMessage } from '../../lib/api';
+import { useNow } from '../../lib/ticker';
+import { useDownloadsStore } from '../downloads/downloads-store';
+import { useJobsStore } from '../jobs/jobs-store';
+import { BatchRows } from './BatchRows';
+import { batchProgress, jobsOfBatch, type BatchProgress } from './batch-progress';
+
+function countWords(progress: BatchProgress): [string, number][] {
+  const words: [string, number][] = [
+    ['Not sent yet', progress.pending],
+    ['Being sent', progress.sending],
+    ['Running', progress.running],
+    ['Succeeded', progress.succeeded],
+    ['Failed', progress.failed],
+    ['Refused', progress.refused],
+    ['Outcome unknown', progress.unknown],
+    ['Lost', progress.lost],
+    ['Files saved', progress.downloaded],
+  ];
+  return words;
+}
+
+function etaWords(etaMs: number | null, now: number): string {
+  if (etaMs === null) return 'Time left: not known yet';
+  const minutes = Math.max(1, Math.round((etaMs - now) / 60_000));
+  return minutes < 60 ? `About ${minutes} min left` : `About ${Math.round(minutes / 6) / 10} h left`;
+}
+
+function stateWords(batch: BatchView, progress: BatchProgress): string {
+  if (batch.state === 'cancelled') return 'Cancelled';
+  if (batch.state === 'paused') return 'Paused';
+  return progress.finished ? 'Finished' : 'Running';
+}
+
+export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element {
+  const jobsById = useJobsStore((state) => state.byId);
+  const downloads = useDownloadsStore((state) => state.byId);
+  const jobs = useMemo(() => jobsOfBatch(jobsById, batch.id), [jobsById, batch.id]);
+  // The time left moves by the minute; the counts by the jobs.
+  const now = useNow(60_000);
+  const progress = useMemo(() => batchProgress(jobs, downloads, now), [jobs, downloads, now]);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  const run = async (work: () => Promise<string | null>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setMessage(await work());
+    } catch (failure) {
+      setError(failureMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const retryable = progress.failed + progress.refused;
+  const exportAs = (format: 'csv' | 'xlsx') =>
+    run(async () => {
+      const saved = await call(() => api().batches.export({ id: batch.id, format }));
+      return saved.path ? `Saved ${saved.rows} rows to ${saved.path}.` : null;
+    });
+
+  return (
+    <section className="batch-detail" aria-labelledby="batch-title">
+      <header className="batch-head">
+        <div>
+          <h3 id="batch-title" className="batch-title">
+            {batch.name}
+          </h3>
+          <p className="batch-sub">
+            {batch.projectName || 'Untitled project'} · {batch.rows} rows ·{' '}
+            <span className="batch-state" data-state={batch.state}>
+              {stateWords(batch, progress)}
+            </span>
+          </p>
+        </div>
+        <div className="batch-actions" role="group" aria-label="Batch actions">
+          {batch.state === 'running' && !progress.finished ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={busy}
+              onClick={() =>
+                void run(
+                  async () => (
+                    await call(() => api().batches.pause({ id: batch.id })),
+                    'Paused: no more rows are sent until you resume.'
+                  ),
+                )
+              }
+            >
+              Pause
+            </button>
+          ) : null}
+          {batch.state === 'paused' ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => (await call(() => api().batches.resume({ id: batch.id })), null))
+              }
+            >
+              Resume
+            </button>
+          ) : null}
+          {batch.state !== 'cancelled' && progress.pending > 0 ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={busy}
+              onClick={() => setConfirmCancel(true)}
+            >
+              Cancel…
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={busy || retryable === 0}
+            onClick={() =>
+              void run(async () => {
+                const result = await call(() => api().batches.retryFailed({ id: batch.id }));
+                return `${result.resent} refused rows sent again, ${result.requeued} failed jobs requeued.`;
+              })
+            }
+          >
+            Retry failed
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={busy || progress.succeeded === 0}
+            onClick={() =>
+              void run(async () => {
+                const started = await call(() => api().batches.download({ id: batch.id }));
+                return `${started.queued.length} files on the way, ${started.saved.length} already saved.`;
+              })
+            }
+          >
+            Download all
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={busy}
+            onClick={() => void exportAs('csv')}
+          >
+            Export CSV
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={busy}
+            onClick={() => void exportAs('xlsx')}
+          >
+            Export Excel
+          </button>
+        </div>
+      </header>
+
+      <div className="batch-summary">
+        <progress
+          className="batch-bar"
+          max={Math.max(1, progress.total)}
+          value={progress.succeeded + progress.failed + progress.refused + progress.lost}
+          aria-label="Rows done"
+        />
+        <p className="batch-eta">
+          {progress.finished ? 'Every row is done.' : etaWords(progress.etaMs, now)}
+        </p>
+        <dl className="batch-counts">
+          {countWords(progress).map(([label, count]) => (
+            <div key={label} className={`batch-count${count === 0 ? ' is-zero' : ''}`}>
+              <dt>{label}</dt>
+              <dd>{count}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div aria-live="polite" className="batch-message">
+        {message ? <p>{message}</p> : null}
+      </div>
+      {error ? <ErrorNotice title="That did not work">{error}</ErrorNotice> : null}
+      <BatchRows jobs={jobs} downloads={downloads} />
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Cancel the rows not sent yet?"
+        confirmLabel="Cancel the rows"
+        cancelLabel="Keep them"
+        onConfirm={() => {
+          setConfirmCancel(false);
+          void run(
+            async () => (
+              await call(() => api().batches.cancel({ id: batch.id })),
+              'The rows not sent were dropped; the jobs already sent go on.'
+            ),
+          );
+        }}
+      >
+        <p>
+          {progress.pending} rows not sent yet will be dropped. Rows already sent go on and can still be
+          downloaded.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+// The wizard's first step: the project, the spreadsheet (CSV, TSV or Excel), and any photos or audio files
+// its rows name (a whole folder may be dropped). Nothing is sent anywhere: main reads the files and checks
+// every row before the preview is shown.
+import { useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { useProjectsStore } from '../../projects/projects-store';
+import { useImportStore } from './import-store';
+
+const SHEET_TYPES = {
+  'text/csv': ['.csv'],
+  'text/tab-separated-values': ['.tsv'],
+  'text/plain': ['.txt'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  'application/vnd.ms-excel': ['.xls'],
+};
+
+export function ChooseFiles(): React.JSX.Element {
+  const projects = useProjectsStore((state) => state.projects);
+  const busy = useImportStore((state) => state.busy);
+  const [projectId, setProjectId] = useState('');
+  const [sheet, setSheet] = useState<File | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const sheetZone = useDropzone({
+    multiple: false,
+    accept: SHEET_TYPES,
+    onDrop: ([first]) => first && setSheet(first),
+  });
+  const filesZone = useDropzone({
+    multiple: true,
+    accept: { 'image/*': [], 'audio/*': [] },
+    onDrop: (accepted) => setFiles((current) => [...current, ...accepted]),
+  });
+  const project = projects.find((candidate) => candidate.projectId === projectId);
+
+  return (
+    <form
+      className="import-choose"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (project && sheet) void useImportStore.getState().open(project.projectId, sheet, files);
+      }}
+    >
+      <label className="field">
+        <span className="field-label">Project</span>
+        <select
+          className="select"
+          value={projectId}
+          onChange={(event) => setProjectId(event.target.value)}
+          required
+        >
+          <option value="">Choose the project the rows are for…</option>
+          {projects.map((candidate) => (
+            <option key={candidate.projectId} value={candidate.projectId}>
+              {candidate.projectName || 'Untitled project'} ({candidate.projectType})
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="field">
+        <span className="field-label" id="import-sheet-label">
+          Spreadsheet
+        </span>
+        <div
+          {...sheetZone.getRootProps({
+            className: `dropzone import-drop${sheetZone.isDragActive ? ' is-dragging' : ''}`,
+            'aria-labelledby': 'import-sheet-label',
+          })}
+          data-testid="import-sheet-drop"
+        >
+          <input
+            {...sheetZone.getInputProps()}
+            aria-label="Spreadsheet file"
+            data-testid="import-sheet-input"
+          />
+          {sheet ? (
+            <p>
+              <strong>{sheet.name}</strong> · {(sheet.size / 1024).toFixed(0)} KB. Drop another to replace it.
+            </p>
+          ) : (
+            <p>
+              Drop a CSV or Excel file here, or press Enter to choose one. One row per job, a header row on
+              top.
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="field">
+        <span className="field-label" id="import-files-label">
+          Photos and audio the rows name (optional)
+        </span>
+        <div
+          {...filesZone.getRootProps({
+            className: `dropzone import-drop${filesZone.isDragActive ? ' is-dragging' : ''}`,
+            'aria-labelledby': 'import-files-label',
+          })}
+          data-testid="import-files-drop"
+        >
+          <input
+            {...filesZone.getInputProps()}
+            aria-label="Photos and audio files"
+            data-testid="import-files-input"
+          />
+          {files.length > 0 ? (
+            <p>
+              {files.length} files. Drop more, or a whole folder.{' '}
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={(event) => (event.stopPropagation(), setFiles([]))}
+              >
+                Clear
+              </button>
+            </p>
+          ) : (
+            <p>
+              Drop the files or the folder here. Cells may name a file by its name or its path in the folder;
+              cells holding web addresses need no file.
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="import-actions">
+        <button type="button" className="btn btn-ghost" onClick={() => useImportStore.getState().close()}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={!project || !sheet || busy !== null}>
+          {busy ? 'Reading…' : 'Check the rows'}
+        </button>
+      </div>
+    </form>
+  );
+}
