@@ -149,7 +149,10 @@ export async function tourBatches(page: Page, visit: (name: string) => Promise<v
   await visit('batch-preview');
   await wizard.getByRole('button', { name: 'Submit 2 jobs' }).click();
   const detail = page.getByRole('region', { name: 'spring-cities' });
-  await expect(detail.getByText('Every row is done.')).toBeVisible({ timeout: 30_000 });
+  await expect(detail.locator('.batch-count').filter({ hasText: 'Succeeded' })).toContainText('2', {
+    timeout: 30_000,
+  });
+  await expect(detail.getByText('Every row is done.')).toBeVisible();
   await visit('batch-view');
   await page.getByRole('link', { name: 'Create' }).click();
 }

@@ -68,6 +68,8 @@ describe('batchProgress', () => {
   it('is finished when nothing waits, is sent or runs; the time left then is none', () => {
     const progress = batchProgress([job({ tracking: 'final', status: 'SUCCESS' })], {}, T0);
     expect(progress).toMatchObject({ finished: true, etaMs: null });
+    // Before any of its jobs is known, a batch is not finished.
+    expect(batchProgress([], {}, T0).finished).toBe(false);
   });
 
   it('takes the time left from the running jobs, and from the pace of sending while rows wait', () => {

@@ -85,7 +85,8 @@ export function batchProgress(
       lastSent = Math.max(lastSent, created);
     }
   }
-  progress.finished = progress.pending + progress.sending + progress.running === 0;
+  // No job seen yet (a batch just made, its rows not yet in the page) is not a finished batch.
+  progress.finished = progress.total > 0 && progress.pending + progress.sending + progress.running === 0;
   if (!progress.finished) {
     let eta = latestExpected ?? now;
     if (progress.pending + progress.sending > 0) {

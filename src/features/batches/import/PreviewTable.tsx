@@ -121,7 +121,7 @@ export function PreviewTable({ preview }: { preview: ImportPreview }): React.JSX
               <div role="gridcell" className="cell">
                 <input
                   type="checkbox"
-                  className="row-check"
+                  className={`row-check${!out && !hasError ? ' is-checked' : ''}`}
                   checked={!out && !hasError}
                   disabled={hasError}
                   aria-label={`Row ${sheet.lines[row] ?? row + 2} goes in the batch`}
