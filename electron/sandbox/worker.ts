@@ -4,6 +4,7 @@ import { isJobType } from '../shared/api/job-types';
 import type { AccountStore } from './account-store';
 import type { FileStore } from './file-store';
 import type { JobRun, JobStore } from './job-store';
+import { AssetFetchError, fetchLoopbackAssets } from './assets/fetch-assets';
 import { renderOutput } from './outputs';
 import { paddedParts } from './outputs/padded-output';
 import { outputKey } from './storage-keys';
@@ -118,11 +119,23 @@ export class Worker {
         accounts.project(run.accountId, run.templateId) ??
         accounts.imagePrompt(run.accountId, run.templateId);
       const projectName = source?.name ?? '';
+      // Inputs on this computer are fetched as the service fetches its inputs: a link that fails, fails the job.
+      let photo: Buffer | null;
+      try {
+        photo = (await fetchLoopbackAssets(run.values)).photo;
+      } catch (error) {
+        if (!(error instanceof AssetFetchError)) throw error;
+        if (!this.stopped && jobs.isCurrentRun(run.uuid, run.runId)) {
+          jobs.update(run.accountId, run.uuid, { job_status: 'FAILED', output: { error: error.message } });
+        }
+        return;
+      }
       const rendered = await renderOutput({
         jobId: run.uuid,
         jobType: run.jobType,
         projectName,
         values: run.values,
+        photo,
       });
       // A PUT or a requeue while the file rendered makes this run stale: its result is dropped.
       if (this.stopped || !jobs.isCurrentRun(run.uuid, run.runId)) return;

@@ -183,7 +183,12 @@ describe('the sandbox account', () => {
         projectId: IDS.image,
         projectName: '',
         jobType: 'image',
-        values: { headline: 'Hello', photo: { image_url: url }, voice: { audio_url: url, effects: [] } },
+        values: {
+          headline: 'Hello',
+          photo: { image_url: url },
+          // Not the PNG: the sandbox's worker fetches inputs on this computer and checks their kind.
+          voice: { audio_url: 'https://cdn.example.com/voice.mp3', effects: [] },
+        },
       }),
     );
     expect(job.status).toBe('QUEUED');

@@ -8,6 +8,8 @@ export interface OutputRequest {
   projectName: string;
   /** The job's submitted values: strings, {image_url} or {audio_url, effects}; never trusted. */
   values: Record<string, unknown>;
+  /** A photo the job named on this computer, fetched by the worker: image outputs show it. */
+  photo?: Buffer | null;
 }
 
 export interface RenderedOutput {
