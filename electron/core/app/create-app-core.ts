@@ -14,6 +14,7 @@ import { FormMemoryRepository } from '../forms/form-memory-repository';
 import { openJobs } from '../jobs/jobs-domain';
 import { projectHandlers } from '../projects/project-handlers';
 import { shellHandlers } from '../shell/shell-handlers';
+import { openStorage } from '../storage/storage-domain';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
 import { alwaysOnline, silentNotifier, systemClock, systemTimers } from './deps';
 
@@ -61,6 +62,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   });
 
   const forms = new FormMemoryRepository(db);
+  const storage = openStorage({ db, accounts: opened, keychain: deps.secrets });
   const openedDownloads = openDownloads({
     db,
     jobs: jobs.repo,
@@ -86,6 +88,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     localFile: (jobId) => openedDownloads.fileOf(jobId),
     dialogs: deps.dialogs,
     emitImportProgress: (payload) => emit('imports:progress', payload),
+    uploaderFor: (accountId) => storage.uploaderFor(accountId),
   });
   batches = openedBatches;
 
@@ -96,14 +99,16 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       // new id).
       forms.removeAccount(accountId);
       openedDownloads.accountRemoved(accountId);
+      void storage.accountRemoved(accountId);
     }),
     ...projectHandlers(opened.connections),
-    ...assetHandlers(opened.connections),
+    ...assetHandlers(() => storage.uploaderFor(opened.registry.active().id)),
     ...jobs.handlers,
     ...formHandlers(opened.registry, forms),
     ...openedDownloads.handlers,
     ...shellHandlers(deps.openExternal),
     ...openedBatches.handlers,
+    ...storage.handlers,
   };
 
   return {

@@ -5,6 +5,7 @@ import type { BatchesChanged } from '../../shared/domain/batch';
 import type { Clock, Dialogs, Timers } from '../app/deps';
 import type { JobsDomain } from '../jobs/jobs-domain';
 import type { PayloadOf } from '../../shared/ipc/contract';
+import type { AssetUploader } from '../assets/asset-uploader';
 import { batchHandlers } from './batch-handlers';
 import { importHandlers } from './import-handlers';
 import { MappingMemory } from './mapping-memory';
@@ -23,6 +24,8 @@ export interface BatchesDomainDeps {
   localFile(jobId: string): Promise<string | null>;
   dialogs?: Dialogs;
   emitImportProgress(payload: PayloadOf<'imports:progress'>): void;
+  /** The account's uploader, as its asset storage settings say. */
+  uploaderFor(accountId: string): Promise<AssetUploader>;
 }
 
 export interface BatchesDomain {
@@ -61,6 +64,7 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
         memory: new MappingMemory(deps.db),
         createBatch: (batch) => batches['batches:create'](batch),
         progress: deps.emitImportProgress,
+        uploaderFor: deps.uploaderFor,
       }),
     },
     repo,

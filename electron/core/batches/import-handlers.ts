@@ -7,6 +7,7 @@ import type { ImportFile } from '../../shared/domain/batch-import';
 import type { Handlers, PayloadOf } from '../../shared/ipc/contract';
 import type { Accounts } from '../accounts/accounts';
 import { AppError } from '../app/app-error';
+import type { AssetUploader } from '../assets/asset-uploader';
 import { estimateCost } from '../jobs/cost-estimate';
 import type { JobRepository } from '../jobs/job-repository';
 import { describeFile, nameOf, readWhole } from './import-files';
@@ -30,6 +31,7 @@ export interface ImportHandlersDeps {
   memory: MappingMemory;
   createBatch(batch: NewBatch): Promise<BatchView>;
   progress(payload: PayloadOf<'imports:progress'>): void;
+  uploaderFor(accountId: string): Promise<AssetUploader>;
 }
 
 async function sheetOf(file: ImportFile, sheetName?: string) {
@@ -73,7 +75,10 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
       const sources = new Map<string, ImportFile>();
       const dropped = await describeAll(files, sources);
       const balance = await connection.client.getCredits().catch(() => null);
-      const capability = connection.uploader.capability();
+      const capability = await deps.uploaderFor(accountId).then(
+        (uploader) => uploader.capability(),
+        (error: unknown) => ({ available: false, reason: (error as Error).message }),
+      );
       const session = new ImportSession(
         randomUUID(),
         accountId,
@@ -134,7 +139,7 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
             });
         }
       }
-      const { uploader } = await deps.accounts.connections.get(session.accountId);
+      const uploader = await deps.uploaderFor(session.accountId);
       const { urls } = await uploadFiles([...work.values()], uploader, (done, total) =>
         deps.progress({ importId, stage: 'uploading', done, total }),
       );

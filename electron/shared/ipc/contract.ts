@@ -10,6 +10,7 @@ import { importChannels, importEvents } from './channels/imports';
 import { jobChannels, jobEvents } from './channels/jobs';
 import { projectChannels } from './channels/projects';
 import { shellChannels, shellEvents } from './channels/shell';
+import { storageChannels } from './channels/storage';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './names';
 
 export { APP_ERROR_KINDS, appErrorSchema } from '../domain/errors';
@@ -26,6 +27,7 @@ export const channels = {
   ...shellChannels,
   ...batchChannels,
   ...importChannels,
+  ...storageChannels,
 } as const;
 
 export const events = {

@@ -54,6 +54,9 @@ export const CHANNEL_NAMES = [
   'imports:reimport',
   'imports:submit',
   'imports:close',
+  'storage:settings',
+  'storage:save',
+  'storage:test',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -8,6 +8,7 @@ import { api, call, failureMessage } from '../../lib/api';
 import { useAccountsStore } from '../accounts/accounts-store';
 import { useNavStore } from '../navigation/nav-store';
 import { DownloadSettingsForm } from './DownloadSettingsForm';
+import { StorageSettingsForm } from './StorageSettingsForm';
 
 type Loaded =
   { state: 'loading' } | { state: 'ready'; settings: DownloadSettings } | { state: 'error'; message: string };
@@ -72,6 +73,15 @@ export function SettingsScreen(): React.JSX.Element {
             <p role="status">Reading the settings…</p>
           </div>
         )}
+      </section>
+      <section className="settings-section" aria-labelledby="settings-storage">
+        <div className="settings-section-head">
+          <h3 id="settings-storage" className="settings-heading">
+            Asset storage
+          </h3>
+          <p className="settings-note">Where dropped photos and audio are uploaded, for this account.</p>
+        </div>
+        <StorageSettingsForm key={accountId} accountId={accountId} />
       </section>
       <section className="settings-section" aria-labelledby="settings-accounts">
         <h3 id="settings-accounts" className="settings-heading">
