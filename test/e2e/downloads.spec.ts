@@ -106,7 +106,7 @@ test('Settings: the folder picker, the naming template’s live preview, and a j
   await page.getByText('Parts you can use').click();
   await page.getByRole('button', { name: 'Add {ext} to the template' }).click();
   await expect(template).toHaveValue('podcasts/{values.script}.{ext}');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('region', { name: 'Downloads' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved. New downloads use these settings.')).toBeVisible();
   // The sample job has no script: its file is named after it rather than left nameless.
   await expect(preview).toHaveText(
