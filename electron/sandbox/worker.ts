@@ -31,6 +31,7 @@ export class Worker {
   private stopped = false;
   private ticking = false;
   private readonly finishing = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
   private readonly clock: () => number;
 
   constructor(private readonly deps: WorkerDeps) {
@@ -50,6 +51,7 @@ export class Worker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await Promise.allSettled([...this.finishing]);
@@ -122,7 +124,7 @@ export class Worker {
       // Inputs on this computer are fetched as the service fetches its inputs: a link that fails, fails the job.
       let photo: Buffer | null;
       try {
-        photo = (await fetchLoopbackAssets(run.values)).photo;
+        photo = (await fetchLoopbackAssets(run.values, { signal: this.stopping.signal })).photo;
       } catch (error) {
         if (!(error instanceof AssetFetchError)) throw error;
         if (!this.stopped && jobs.isCurrentRun(run.uuid, run.runId)) {

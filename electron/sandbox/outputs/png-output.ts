@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { loadFont } from 'jimp';
 import { fitToCharset } from './charset-fit';
+import { photoLayer } from './photo-layer';
 import type { OutputRequest, RenderedOutput } from './types';
 import { cleanText, pickTitle, textEntries } from './text-values';
 import { wrapLines } from './wrap-lines';
@@ -70,15 +71,8 @@ export async function renderPng(request: OutputRequest): Promise<RenderedOutput>
     loadFonts(),
   ]);
   const image = new Jimp({ width: PNG_WIDTH, height: PNG_HEIGHT, color: background(request.jobId) });
-  // The job's own photo fills the canvas, darkened so that the text over it stays readable. One that
-  // passed the worker's check but does not decode here (a PNG with bytes after its end, which browsers
-  // show) is left out rather than failing the job over it.
-  const photo = request.photo ? await Jimp.read(request.photo).catch(() => null) : null;
-  if (photo) {
-    photo.cover({ w: PNG_WIDTH, h: PNG_HEIGHT });
-    photo.brightness(0.6);
-    image.composite(photo, 0, 0);
-  }
+  const photo = await photoLayer(request.photo, PNG_WIDTH, PNG_HEIGHT);
+  if (photo) image.composite(photo, 0, 0);
   const width = PNG_WIDTH - 2 * MARGIN;
   const print = (font: Font, y: number, text: string): void => {
     image.print({ font, x: MARGIN, y, text });
