@@ -1,8 +1,9 @@
 // Starts the built-in sandbox for the demo account: the default seed, whose first account takes the key the
 // app chose, on a free loopback port, with its data in the folder core gives (inside userData).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SandboxLauncher } from '../core/app/app-core.types';
-import type { SandboxSeedInput } from '../sandbox';
+import type { RunningSandbox, SandboxSeedInput } from '../sandbox';
 import { defaultSeedPath } from '../sandbox/default-seed';
 
 /** A packaged app has the seed beside app.asar (extraResources in electron-builder.yml); a dev run, in resources/. */
@@ -12,20 +13,46 @@ export function sandboxSeedPath(options: { isPackaged: boolean; resourcesPath: s
 
 /** `seedPath` is read at each start; tests may hand a `seed` object instead. */
 export function createSandboxLauncher(
-  options: ({ seedPath: string } | { seed: SandboxSeedInput }) & { log?: (line: string) => void },
+  options: ({ seedPath: string } | { seed: SandboxSeedInput }) & {
+    log?: (line: string) => void;
+    /** Tests look inside the sandbox they were given (its files, its faults). */
+    onStarted?: (running: RunningSandbox) => void;
+  },
 ): SandboxLauncher {
   return {
     async start({ apiKey, dataDir }) {
       // Loaded only when the sandbox account is used: people on a real account never pay for it at start-up.
       const { loadSeedFile, startSandbox, withFirstAccountKey } = await import('../sandbox');
       const seed = 'seed' in options ? options.seed : loadSeedFile(options.seedPath);
-      const running = await startSandbox({
-        port: 0,
-        seed: withFirstAccountKey(seed, apiKey),
-        dataDir,
-        log: options.log,
-      });
+      const start = (port: number) =>
+        startSandbox({ port, seed: withFirstAccountKey(seed, apiKey), dataDir, log: options.log });
+      // The port of the last start, when free: the links it signed (uploads in queued jobs and in the
+      // upload cache) keep working across restarts. Else any free port.
+      const last = lastPort(dataDir);
+      const running = await (last ? start(last).catch(() => start(0)) : start(0));
+      if (dataDir) rememberPort(dataDir, running.port);
+      options.onStarted?.(running);
       return { url: running.url, close: () => running.close() };
     },
   };
+}
+
+const portFile = (dataDir: string) => join(dataDir, 'port.txt');
+
+function lastPort(dataDir: string | null): number | null {
+  if (!dataDir) return null;
+  try {
+    const port = Number(readFileSync(portFile(dataDir), 'utf8').trim());
+    return Number.isInteger(port) && port >= 1024 && port <= 65535 ? port : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberPort(dataDir: string, port: number): void {
+  try {
+    writeFileSync(portFile(dataDir), String(port));
+  } catch {
+    // Only a convenience: the next start takes another port.
+  }
 }

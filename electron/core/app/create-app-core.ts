@@ -62,7 +62,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   });
 
   const forms = new FormMemoryRepository(db);
-  const storage = openStorage({ db, accounts: opened, keychain: deps.secrets });
+  const storage = openStorage({ db, accounts: opened, keychain: deps.secrets, clock });
   const openedDownloads = openDownloads({
     db,
     jobs: jobs.repo,
@@ -122,6 +122,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       listeners.clear();
       openedBatches.dispose();
       openedDownloads.dispose();
+      storage.dispose();
       await jobs.dispose();
       await opened.dispose();
       db.close();

@@ -6,9 +6,30 @@ import { isApiError } from '../api';
 import type { ApiClient } from '../api';
 import { AppError } from '../app/app-error';
 
+/** Where an uploaded file can be fetched, until when, and the storage's own name for it (to sign anew). */
+export interface UploadedAsset {
+  url: string;
+  /** When the link stops working (ms since the epoch), where the storage says; else unknown. */
+  expiresAt?: number;
+  /** The storage's key of the object, for `relink`. */
+  ref?: string;
+}
+
 export interface AssetUploader {
   capability(): UploadCapability;
-  upload(asset: UploadAsset): Promise<{ url: string }>;
+  upload(asset: UploadAsset): Promise<UploadedAsset>;
+  /** A fresh link to an object already stored (a presigned URL signed anew), where the storage can. */
+  relink?(ref: string): Promise<UploadedAsset>;
+}
+
+/** The expiry a signed link carries in its `expires` parameter (the sandbox's links: ms since the epoch). */
+export function linkExpiry(url: string): number | undefined {
+  try {
+    const expires = new URL(url).searchParams.get('expires');
+    return expires && /^\d{10,16}$/.test(expires) ? Number(expires) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const NO_STORAGE_REASON =
@@ -53,7 +74,7 @@ export class SandboxUploader implements AssetUploader {
     return { available: true };
   }
 
-  async upload(asset: UploadAsset): Promise<{ url: string }> {
+  async upload(asset: UploadAsset): Promise<UploadedAsset> {
     const problem = assetProblem(asset.kind, {
       name: asset.name,
       type: asset.mimeType,
@@ -65,9 +86,10 @@ export class SandboxUploader implements AssetUploader {
     if (content) throw new AppError('invalid-input', content);
     const type = asset.mimeType || (asset.kind === 'image' ? 'image/png' : 'audio/mpeg');
     try {
-      return await this.client.uploadSandboxAsset(asset.bytes, asset.name, type, {
+      const { url } = await this.client.uploadSandboxAsset(asset.bytes, asset.name, type, {
         timeoutMs: this.timeoutMs,
       });
+      return { url, expiresAt: linkExpiry(url) };
     } catch (error) {
       throw uploadError(asset.name, error);
     }

@@ -65,6 +65,7 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
         createBatch: (batch) => batches['batches:create'](batch),
         progress: deps.emitImportProgress,
         uploaderFor: deps.uploaderFor,
+        sleep: (ms) => new Promise<void>((resolve) => void deps.timers.setTimeout(resolve, ms)),
       }),
     },
     repo,

@@ -11,7 +11,9 @@ import type { AssetUploader } from '../assets/asset-uploader';
 import { estimateCost } from '../jobs/cost-estimate';
 import type { JobRepository } from '../jobs/job-repository';
 import { describeFile, nameOf, readWhole } from './import-files';
-import { ImportSession } from './import-session';
+import { filesMapping, sheetOfFiles } from './files-as-sheet';
+import { droppedFilesName, ImportSession } from './import-session';
+import { importFields } from './match-columns';
 import type { MappingMemory } from './mapping-memory';
 import { readSheet, SheetError } from './read-sheet';
 import { rowsToJobs } from './rows-to-jobs';
@@ -32,6 +34,8 @@ export interface ImportHandlersDeps {
   createBatch(batch: NewBatch): Promise<BatchView>;
   progress(payload: PayloadOf<'imports:progress'>): void;
   uploaderFor(accountId: string): Promise<AssetUploader>;
+  /** The pause before an upload is tried again (fake time in tests). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 async function sheetOf(file: ImportFile, sheetName?: string) {
@@ -68,12 +72,29 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
       const [projects, mappingFields, read] = await Promise.all([
         connection.client.listActiveProjects(),
         connection.client.getMappingFields(projectId),
-        sheetOf(sheet, sheetName),
+        sheet ? sheetOf(sheet, sheetName) : null,
       ]);
       const project = projects.find((candidate) => candidate.projectId === projectId);
       if (!project) throw new AppError('not-found', 'This project is no longer active on the service.');
       const sources = new Map<string, ImportFile>();
       const dropped = await describeAll(files, sources);
+      let remembered = deps.memory.get(accountId, projectId);
+      if (!read) {
+        if (dropped.length === 0) {
+          throw new AppError(
+            'invalid-input',
+            'Drop a spreadsheet, or the photos or audio files to make jobs of.',
+          );
+        }
+        const mapping = filesMapping(dropped, importFields(mappingFields, project.projectType), remembered);
+        if (!mapping) {
+          throw new AppError(
+            'invalid-input',
+            `${project.projectName || 'This project'} has no image or audio field to put the dropped files in. Drop a spreadsheet instead.`,
+          );
+        }
+        remembered = mapping;
+      }
       const balance = await connection.client.getCredits().catch(() => null);
       const capability = await deps.uploaderFor(accountId).then(
         (uploader) => uploader.capability(),
@@ -84,10 +105,10 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
         accountId,
         { projectId, projectName: project.projectName, projectType: project.projectType },
         mappingFields,
-        nameOf(sheet),
-        read,
+        sheet ? nameOf(sheet) : droppedFilesName(dropped.length),
+        read ?? sheetOfFiles(dropped),
         dropped,
-        deps.memory.get(accountId, projectId),
+        remembered,
         {
           uploads: capability.available
             ? { available: true }
@@ -96,6 +117,7 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
           balance,
         },
       );
+      session.filesOnly = !read;
       sessions.set(session.id, { session, sources });
       return session.preview();
     },
@@ -140,8 +162,11 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
         }
       }
       const uploader = await deps.uploaderFor(session.accountId);
-      const { urls } = await uploadFiles([...work.values()], uploader, (done, total) =>
-        deps.progress({ importId, stage: 'uploading', done, total }),
+      const { urls } = await uploadFiles(
+        [...work.values()],
+        uploader,
+        (progress) => deps.progress({ importId, stage: 'uploading', ...progress }),
+        { sleep: deps.sleep },
       );
       const jobs = rowsToJobs(session.project, session.fields, session.rows, urls, (row) => chosen.has(row));
       deps.progress({ importId, stage: 'writing', done: 0, total: jobs.length });

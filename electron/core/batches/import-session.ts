@@ -8,6 +8,7 @@ import type { CostEstimate } from '../../shared/domain/job';
 import { checkRows, type CheckedRows } from './check-rows';
 import { importFields, matchColumns } from './match-columns';
 import { FileIndex, type DroppedFile } from './match-files';
+import { sheetOfFiles } from './files-as-sheet';
 import { applyFixes, type FixedSheet } from './row-fixes';
 import type { ImportProject } from './rows-to-jobs';
 
@@ -27,6 +28,8 @@ export class ImportSession {
   private fixed!: FixedSheet;
   private checked!: CheckedRows;
   private index: FileIndex;
+  /** Files dropped without a sheet: a row per file, remade as files are added. */
+  filesOnly = false;
 
   constructor(
     readonly id: string,
@@ -81,6 +84,7 @@ export class ImportSession {
 
   /** The file dropped again: the mapping stays where its columns still are, fixes where their rows still are. */
   replaceSheet(fileName: string, sheet: Sheet): void {
+    this.filesOnly = false;
     this.fileName = fileName;
     this.original = sheet;
     const match = matchColumns(sheet.columns, this.fields, this.mapping);
@@ -95,6 +99,10 @@ export class ImportSession {
     for (const file of files) byPath.set(file.relativePath, file);
     this.files = [...byPath.values()];
     this.index = new FileIndex(this.files);
+    if (this.filesOnly) {
+      this.original = sheetOfFiles(this.files);
+      this.fileName = droppedFilesName(this.files.length);
+    }
     this.recheck();
   }
 
@@ -129,6 +137,7 @@ export class ImportSession {
       projectId: this.project.projectId,
       projectName: this.project.projectName,
       fileName: this.fileName,
+      filesOnly: this.filesOnly,
       sheet: this.fixed.sheet,
       fields: this.fields,
       mapping: this.mapping,
@@ -147,3 +156,6 @@ export class ImportSession {
     };
   }
 }
+
+/** What a sheet of dropped files is called in the wizard and in the batch list. */
+export const droppedFilesName = (count: number) => `${count} dropped ${count === 1 ? 'file' : 'files'}`;

@@ -9,7 +9,7 @@ import { assetProblem, type UploadAsset, type UploadCapability } from '../../sha
 import { contentProblem, SNIFF_BYTES } from '../../shared/domain/asset-content';
 import type { ConnectionTest, S3Settings } from '../../shared/domain/storage';
 import { AppError } from '../app/app-error';
-import type { AssetUploader } from '../assets/asset-uploader';
+import type { AssetUploader, UploadedAsset } from '../assets/asset-uploader';
 import { s3Error } from './s3-errors';
 
 const DAY_S = 24 * 60 * 60;
@@ -62,10 +62,18 @@ export class S3Storage implements AssetUploader {
 
   /** A presigned GET link of the object, living the configured number of days. */
   async linkOf(key: string): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }), {
-      expiresIn: this.settings.lifetimeDays * DAY_S,
-      ...(this.options.now ? { signingDate: this.options.now() } : {}),
-    });
+    return (await this.relink(key)).url;
+  }
+
+  /** The object signed anew: no bytes sent, only a new link (and when it lapses). */
+  async relink(key: string): Promise<UploadedAsset> {
+    const signedAt = this.options.now?.() ?? new Date();
+    const url = await getSignedUrl(
+      this.client,
+      new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
+      { expiresIn: this.settings.lifetimeDays * DAY_S, signingDate: signedAt },
+    );
+    return { url, expiresAt: signedAt.getTime() + this.settings.lifetimeDays * DAY_S * 1000, ref: key };
   }
 
   private async exists(key: string): Promise<boolean> {
@@ -79,7 +87,7 @@ export class S3Storage implements AssetUploader {
     }
   }
 
-  async upload(asset: UploadAsset): Promise<{ url: string }> {
+  async upload(asset: UploadAsset): Promise<UploadedAsset> {
     const problem =
       assetProblem(asset.kind, { name: asset.name, type: asset.mimeType, size: asset.bytes.byteLength }) ??
       contentProblem(asset.kind, asset.name, asset.bytes.subarray(0, SNIFF_BYTES));
@@ -98,7 +106,7 @@ export class S3Storage implements AssetUploader {
         throw s3Error(error, this.settings, `The upload of ${asset.name}`);
       }
     }
-    return { url: await this.linkOf(key) };
+    return this.relink(key);
   }
 
   /** Uploads a small object, reads it back and deletes it; says what went wrong, and what to do. */

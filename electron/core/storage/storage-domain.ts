@@ -8,6 +8,9 @@ import type { Accounts } from '../accounts/accounts';
 import type { SecretStore } from '../accounts/secret-store';
 import { AppError } from '../app/app-error';
 import type { AssetUploader } from '../assets/asset-uploader';
+import type { Clock } from '../app/deps';
+import { AssetCache } from './asset-cache';
+import { CachingUploader } from './caching-uploader';
 import { S3Storage } from './s3-storage';
 import { StorageSettingsStore } from './storage-settings';
 
@@ -24,19 +27,37 @@ class UrlsOnly implements AssetUploader {
 }
 
 export interface StorageDomain {
-  /** The uploader of the account's files, as its settings say. */
+  /** The uploader of the account's files, as its settings say, behind the content-hash cache. */
   uploaderFor(accountId: string): Promise<AssetUploader>;
   handlers: Pick<Handlers, 'storage:settings' | 'storage:save' | 'storage:test'>;
   accountRemoved(accountId: string): Promise<void>;
+  dispose(): void;
 }
 
 export function openStorage(deps: {
   db: Database;
   accounts: Accounts;
   keychain: SecretStore;
+  clock: Clock;
 }): StorageDomain {
   const store = new StorageSettingsStore(deps.db, deps.keychain);
+  const cache = new AssetCache(deps.db);
   const activeId = () => deps.accounts.registry.active().id;
+  /** One S3 client per account while its settings stay the same (each holds sockets). */
+  const s3Clients = new Map<string, { settings: string; storage: S3Storage }>();
+  const s3For = (accountId: string, settings: StorageSettings & { provider: 's3' }, secret: string) => {
+    const fingerprint = JSON.stringify(settings.s3);
+    const known = s3Clients.get(accountId);
+    if (known?.settings === fingerprint) return known.storage;
+    known?.storage.dispose();
+    const storage = new S3Storage(settings.s3, secret);
+    s3Clients.set(accountId, { settings: fingerprint, storage });
+    return storage;
+  };
+  const forgetClient = (accountId: string) => {
+    s3Clients.get(accountId)?.storage.dispose();
+    s3Clients.delete(accountId);
+  };
 
   const build = async (accountId: string, settings: StorageSettings): Promise<AssetUploader> => {
     if (settings.provider === 'urls') return new UrlsOnly();
@@ -48,9 +69,17 @@ export function openStorage(deps: {
           'The S3 secret access key is not in the keychain. Enter it again in Settings → Asset storage.',
         );
       }
-      return new S3Storage(settings.s3, secret);
+      const { endpoint, bucket, prefix } = settings.s3;
+      return new CachingUploader(
+        s3For(accountId, settings, secret),
+        cache,
+        { accountId, storage: `s3 ${endpoint} ${bucket} ${prefix} ${settings.s3.accessKeyId}` },
+        deps.clock,
+      );
     }
-    return (await deps.accounts.connections.get(accountId)).uploader;
+    // By the account's address too: the built-in sandbox's links name its port.
+    const { uploader, baseUrl } = await deps.accounts.connections.get(accountId);
+    return new CachingUploader(uploader, cache, { accountId, storage: `default ${baseUrl}` }, deps.clock);
   };
 
   return {
@@ -67,6 +96,7 @@ export function openStorage(deps: {
       'storage:save': async ({ settings, secret }) => {
         const id = activeId();
         if (secret) await store.setSecret(id, secret);
+        forgetClient(id);
         if (settings.provider === 's3' && !secret && !(await store.secret(id))) {
           throw new AppError('invalid-input', 'Enter the secret access key: it is kept in the keychain.');
         }
@@ -95,6 +125,13 @@ export function openStorage(deps: {
         }
       },
     },
-    accountRemoved: (accountId) => store.removeAccount(accountId),
+    accountRemoved: async (accountId) => {
+      forgetClient(accountId);
+      cache.removeAccount(accountId);
+      await store.removeAccount(accountId);
+    },
+    dispose: () => {
+      for (const id of [...s3Clients.keys()]) forgetClient(id);
+    },
   };
 }

@@ -63,6 +63,8 @@ export const importPreviewSchema = z.object({
   projectId: z.string(),
   projectName: z.string(),
   fileName: z.string(),
+  /** Files dropped without a spreadsheet: one row (one job) per file. */
+  filesOnly: z.boolean(),
   sheet: sheetSchema,
   fields: z.array(importFieldSchema),
   mapping: columnMappingSchema,

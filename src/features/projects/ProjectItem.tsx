@@ -9,17 +9,24 @@ import { windowNotice } from './project-window';
 interface ProjectItemProps {
   project: Project;
   selected: boolean;
+  /** Files are being dragged over it. */
+  dropTarget?: boolean;
   onChoose(project: Project): void;
 }
 
-export function ProjectItem({ project, selected, onChoose }: ProjectItemProps): React.JSX.Element {
+export function ProjectItem({
+  project,
+  selected,
+  dropTarget = false,
+  onChoose,
+}: ProjectItemProps): React.JSX.Element {
   const now = useNow(60_000);
   const notice = windowNotice(project.startDate, project.endDate, now);
   return (
     <li>
       <button
         type="button"
-        className="project-item"
+        className={`project-item${dropTarget ? ' is-drop-target' : ''}`}
         aria-pressed={selected}
         onClick={() => onChoose(project)}
         data-project-id={project.projectId}

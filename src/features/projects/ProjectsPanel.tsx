@@ -1,11 +1,14 @@
 // The active projects of the account: search, type filter, refresh, and every state of the list
 // (loading, error with Try again, empty, nothing matching) said in words. A refresh that fails keeps the
 // list that was loaded, marked with its time, under the one notice that says what went wrong.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Spinner } from '../../components/Spinner';
+import { importDropped } from '../batches/import/import-store';
 import { useJobFormStore } from '../job-form/job-form-store';
+import { useNavStore } from '../navigation/nav-store';
 import { filterProjects, projectTypesOf } from './filter-projects';
 import { lastUpdatedWords } from './last-updated';
 import { ProjectFilters } from './ProjectFilters';
@@ -27,6 +30,36 @@ function moveInList(event: React.KeyboardEvent<HTMLUListElement>): void {
   buttons[next]?.focus();
 }
 
+/** The project under a drag or drop event's target, by its item's `data-project-id`. */
+function projectAt(event: { target: EventTarget | null } | undefined): string | null {
+  const target = event?.target;
+  return target instanceof Element
+    ? (target.closest('[data-project-id]')?.getAttribute('data-project-id') ?? null)
+    : null;
+}
+
+/**
+ * Any project is a drop target: a spreadsheet (with its photos) or photos alone dropped on it open a new
+ * batch of that project on the Batches screen (the keyboard's way there is Batches → New batch…).
+ */
+function useProjectDrop() {
+  const [target, setTarget] = useState<string | null>(null);
+  const zone = useDropzone({
+    noClick: true,
+    noKeyboard: true,
+    onDragOver: (event) => setTarget(projectAt(event)),
+    onDragLeave: () => setTarget(null),
+    onDrop: (files, _rejected, event) => {
+      const projectId = projectAt(event as { target: EventTarget | null } | undefined);
+      setTarget(null);
+      if (!projectId || files.length === 0) return;
+      importDropped(projectId, files);
+      useNavStore.getState().go('batches');
+    },
+  });
+  return { zone, target };
+}
+
 export function ProjectsPanel(): React.JSX.Element {
   const { projects, status, error, loadedAt, query, typeFilter, load } = useProjectsStore();
   const stale = useProjectsStore(selectStale);
@@ -37,6 +70,7 @@ export function ProjectsPanel(): React.JSX.Element {
   const refreshButton = useRef<HTMLButtonElement>(null);
   const retried = useRef(false);
   const loading = status === 'loading' || status === 'idle';
+  const drop = useProjectDrop();
 
   // Try again from the notice: when it works the notice goes, and focus goes to Refresh, not to the page.
   useEffect(() => {
@@ -107,21 +141,34 @@ export function ProjectsPanel(): React.JSX.Element {
                 ? `${projects.length} active ${projects.length === 1 ? 'project' : 'projects'}`
                 : `${shown.length} of ${projects.length} projects`}
             </p>
-            <ul
-              className="project-list"
-              onKeyDown={moveInList}
-              aria-label="Active projects"
-              aria-describedby={stale ? STALE_NOTE_ID : undefined}
+            <div
+              {...drop.zone.getRootProps({
+                className: `project-drop${drop.zone.isDragActive ? ' is-dragging' : ''}`,
+              })}
+              data-testid="project-drop"
             >
-              {shown.map((project) => (
-                <ProjectItem
-                  key={project.projectId}
-                  project={project}
-                  selected={project.projectId === chosenId}
-                  onChoose={(chosen) => void choose(chosen)}
-                />
-              ))}
-            </ul>
+              {drop.zone.isDragActive ? (
+                <p className="project-drop-hint" role="status">
+                  Drop on a project: a spreadsheet and its photos make a batch, photos alone one job each.
+                </p>
+              ) : null}
+              <ul
+                className="project-list"
+                onKeyDown={moveInList}
+                aria-label="Active projects"
+                aria-describedby={stale ? STALE_NOTE_ID : undefined}
+              >
+                {shown.map((project) => (
+                  <ProjectItem
+                    key={project.projectId}
+                    project={project}
+                    selected={project.projectId === chosenId}
+                    dropTarget={project.projectId === drop.target}
+                    onChoose={(chosen) => void choose(chosen)}
+                  />
+                ))}
+              </ul>
+            </div>
           </>
         )}
       </div>

@@ -3,7 +3,14 @@ import { jobsTable } from './001-jobs';
 import { batchesAndSettings } from './002-batches-and-settings';
 import { downloadsTable } from './003-downloads';
 import { batchRuns } from './004-batch-runs';
+import { assetCache } from './005-asset-cache';
 import type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [jobsTable, batchesAndSettings, downloadsTable, batchRuns];
+export const MIGRATIONS: readonly Migration[] = [
+  jobsTable,
+  batchesAndSettings,
+  downloadsTable,
+  batchRuns,
+  assetCache,
+];
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

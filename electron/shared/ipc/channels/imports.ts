@@ -13,7 +13,8 @@ export const importChannels = {
   'imports:open': {
     params: z.object({
       projectId: z.string().min(1).max(200),
-      sheet: importFileSchema,
+      /** Without a sheet, the files are the rows: one job per file. */
+      sheet: importFileSchema.optional(),
       files: files.default([]),
       sheetName: z.string().max(200).optional(),
     }),
@@ -53,5 +54,7 @@ export const importEvents = {
     stage: z.enum(['uploading', 'writing']),
     done: z.number().int(),
     total: z.number().int(),
+    /** Said while an upload waits to be tried again. */
+    note: z.string().optional(),
   }),
 } as const;

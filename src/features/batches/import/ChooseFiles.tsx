@@ -17,9 +17,11 @@ const SHEET_TYPES = {
 export function ChooseFiles(): React.JSX.Element {
   const projects = useProjectsStore((state) => state.projects);
   const busy = useImportStore((state) => state.busy);
-  const [projectId, setProjectId] = useState('');
-  const [sheet, setSheet] = useState<File | null>(null);
-  const [files, setFiles] = useState<File[]>([]);
+  // What was given before, when opening it failed (or it came dropped on a project in Create).
+  const draft = useImportStore((state) => state.draft);
+  const [projectId, setProjectId] = useState(draft?.projectId ?? '');
+  const [sheet, setSheet] = useState<File | null>(draft?.sheet ?? null);
+  const [files, setFiles] = useState<File[]>(draft ? [...draft.files] : []);
   const sheetZone = useDropzone({
     multiple: false,
     accept: SHEET_TYPES,
@@ -37,7 +39,8 @@ export function ChooseFiles(): React.JSX.Element {
       className="import-choose"
       onSubmit={(event) => {
         event.preventDefault();
-        if (project && sheet) void useImportStore.getState().open(project.projectId, sheet, files);
+        if (project && (sheet || files.length > 0))
+          void useImportStore.getState().open(project.projectId, sheet, files);
       }}
     >
       <label className="field">
@@ -86,7 +89,7 @@ export function ChooseFiles(): React.JSX.Element {
       </div>
       <div className="field">
         <span className="field-label" id="import-files-label">
-          Photos and audio the rows name (optional)
+          Photos and audio: the ones the rows name, or without a spreadsheet one job per file
         </span>
         <div
           {...filesZone.getRootProps({
@@ -114,7 +117,7 @@ export function ChooseFiles(): React.JSX.Element {
           ) : (
             <p>
               Drop the files or the folder here. Cells may name a file by its name or its path in the folder;
-              cells holding web addresses need no file.
+              cells holding web addresses need no file. Without a spreadsheet, each file becomes a job.
             </p>
           )}
         </div>
@@ -123,8 +126,12 @@ export function ChooseFiles(): React.JSX.Element {
         <button type="button" className="btn btn-ghost" onClick={() => useImportStore.getState().close()}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={!project || !sheet || busy !== null}>
-          {busy ? 'Reading…' : 'Check the rows'}
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!project || (!sheet && files.length === 0) || busy !== null}
+        >
+          {busy ? 'Reading…' : sheet ? 'Check the rows' : 'Check the files'}
         </button>
       </div>
     </form>

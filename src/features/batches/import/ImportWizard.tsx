@@ -2,10 +2,11 @@
 // row's problems, fixes, rows left out, the file dropped again or more files) and submit it as a batch.
 import { useEffect } from 'react';
 import { useDropzone } from 'react-dropzone';
+import type { ImportPreview } from '../../../../electron/shared/domain/batch-import';
 import { api } from '../../../lib/api';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ChooseFiles } from './ChooseFiles';
-import { useImportStore } from './import-store';
+import { isSheetFile, useImportStore } from './import-store';
 import { MappingTable } from './MappingTable';
 import { PreviewTable } from './PreviewTable';
 import { SubmitBar } from './SubmitBar';
@@ -17,7 +18,7 @@ export function ImportWizard(): React.JSX.Element {
     noClick: true,
     noKeyboard: true,
     onDrop: (accepted) => {
-      const sheet = accepted.find((file) => /\.(csv|tsv|txt|xlsx|xls)$/i.test(file.name));
+      const sheet = accepted.find(isSheetFile);
       const others = accepted.filter((file) => file !== sheet);
       if (sheet) void useImportStore.getState().reimport(sheet);
       if (others.length > 0) void useImportStore.getState().addFiles(others);
@@ -37,7 +38,11 @@ export function ImportWizard(): React.JSX.Element {
           {...again.getRootProps({ className: `import-preview${again.isDragActive ? ' is-dragging' : ''}` })}
         >
           <input {...again.getInputProps()} aria-label="The fixed sheet, or more files" />
+          {preview.sheet.sheetNames.length > 1 ? <SheetChooser preview={preview} /> : null}
           <p className="import-note">
+            {preview.filesOnly
+              ? `One job per file: ${preview.sheet.rows.length} files, each in the field mapped from “File” below. `
+              : ''}
             {preview.sheet.rows.length} rows read ({preview.sheet.encoding}
             {preview.sheet.separator
               ? `, separated by ${preview.sheet.separator === '\t' ? 'tabs' : `“${preview.sheet.separator}”`}`
@@ -60,5 +65,30 @@ export function ImportWizard(): React.JSX.Element {
         </div>
       )}
     </section>
+  );
+}
+
+/** A workbook of several sheets: the one to read (the first, until another is chosen). */
+function SheetChooser({ preview }: { preview: ImportPreview }): React.JSX.Element {
+  const sheetFile = useImportStore((state) => state.sheetFile);
+  const busy = useImportStore((state) => state.busy);
+  return (
+    <label className="field import-sheet-choice">
+      <span className="field-label">Sheet of the workbook</span>
+      <select
+        className="select"
+        value={preview.sheet.sheetName ?? ''}
+        disabled={!sheetFile || busy !== null}
+        onChange={(event) => {
+          if (sheetFile) void useImportStore.getState().reimport(sheetFile, event.target.value);
+        }}
+      >
+        {preview.sheet.sheetNames.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -78,6 +78,16 @@ export function SubmitBar({ preview }: { preview: ImportPreview }): React.JSX.El
           />
         </label>
       </div>
+      {busy?.stage === 'uploading' && busy.total > 0 ? (
+        <div className="import-uploads">
+          <progress aria-label="Files uploaded" value={busy.done} max={busy.total} />
+          {busy.note ? (
+            <p className="import-note" role="status">
+              {busy.note}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div className="import-actions">
         <button type="button" className="btn btn-ghost" onClick={() => useImportStore.getState().close()}>
           Cancel
