@@ -36,7 +36,7 @@ async function expectAccessible(page: Page, testInfo: TestInfo, screen: string):
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`every main screen passes axe in the ${colorScheme} theme`, async ({ page, app: _app }, testInfo) => {
     // Every screen, a finished job and a small batch: more than the default minute on 2 busy cores.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
 
     await expect(page.getByRole('button', { name: /try it without an account/i })).toBeVisible();

@@ -3,25 +3,13 @@
 // and a workbook of several sheets, read from the one chosen in the preview.
 import * as XLSX from '@e965/xlsx';
 import { expect, test } from './fixtures';
-import { projectButton, startOnSandbox } from './helpers';
-
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+import { photosTransfer, projectButton, startOnSandbox } from './helpers';
 
 test('photos dropped on a project in Create become a batch of one job per photo', async ({ page, app }) => {
   await startOnSandbox(page);
   const project = projectButton(page, /Social Banner 1080x1080/);
-  // Three different pictures (a trailing byte apart), dragged from the desktop onto the project.
-  const dataTransfer = await page.evaluateHandle((base64) => {
-    const png = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-    const transfer = new DataTransfer();
-    ['spring-ana.png', 'spring-ben.png', 'spring-cy.png'].forEach((name, i) => {
-      const bytes = new Uint8Array(png.length + i);
-      bytes.set(png);
-      transfer.items.add(new File([bytes], name, { type: 'image/png' }));
-    });
-    return transfer;
-  }, PNG_BASE64);
+  // Three different pictures, dragged from the desktop onto the project.
+  const dataTransfer = await photosTransfer(page, ['spring-ana.png', 'spring-ben.png', 'spring-cy.png']);
   await project.dispatchEvent('dragenter', { dataTransfer });
   await project.dispatchEvent('dragover', { dataTransfer });
   await expect(page.getByText('Drop on a project: a spreadsheet and its photos make a batch')).toBeVisible();

@@ -1,5 +1,5 @@
 // Steps shared by the specs: start on the sandbox, choose a project, drop a real image into a drop zone.
-import type { Locator, Page } from '@playwright/test';
+import type { JSHandle, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** First run → "Try it without an account" → the sandbox's projects are listed. */
@@ -155,7 +155,42 @@ export async function tourBatches(page: Page, visit: (name: string) => Promise<v
   await expect(detail.getByText('Every row is done.')).toBeVisible();
   await visit('batch-view');
   await page.getByRole('link', { name: 'Create' }).click();
+
+  // Photos dragged over a project in Create, then dropped: a new batch of one job per photo.
+  const project = projectButton(page, /Social Banner 1080x1080/);
+  const photos = await photosTransfer(page, ['lisbon.png', 'porto.png', 'faro.png']);
+  await project.dispatchEvent('dragenter', { dataTransfer: photos });
+  await project.dispatchEvent('dragover', { dataTransfer: photos });
+  await expect(project).toHaveClass(/is-drop-target/);
+  await visit('project-drop');
+  await project.dispatchEvent('drop', { dataTransfer: photos });
+  await photos.dispose();
+  const dropped = page.getByRole('region', { name: 'New batch from 3 dropped files' });
+  await expect(dropped.getByRole('button', { name: 'Submit 3 jobs' })).toBeVisible();
+  await visit('batch-files-only');
+  await dropped.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('link', { name: 'Create' }).click();
 }
+
+/** Distinct small PNGs (a trailing byte apart) as dragged from the desktop, for dispatching drag events. */
+export async function photosTransfer(page: Page, names: readonly string[]): Promise<JSHandle<DataTransfer>> {
+  return page.evaluateHandle(
+    ([base64, fileNames]) => {
+      const png = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      fileNames.forEach((name, i) => {
+        const bytes = new Uint8Array(png.length + i);
+        bytes.set(png);
+        transfer.items.add(new File([bytes], name, { type: 'image/png' }));
+      });
+      return transfer;
+    },
+    [TINY_PNG_BASE64, names] as const,
+  );
+}
+
+const TINY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /**
  * On an open, empty job form: Submit shows the empty-fields confirmation (`visit('empty-fields-confirm')`),

@@ -64,7 +64,7 @@ async function shotDownloadUnderWay(page: Page, theme: string): Promise<void> {
 
 for (const theme of THEMES) {
   test(`screens in the ${theme} theme`, async ({ page, app: _app }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
     await expect(page.getByRole('button', { name: /try it without an account/i })).toBeVisible();
     await shot(page, theme, '01-welcome');
@@ -135,6 +135,8 @@ for (const theme of THEMES) {
       'batches-empty': '16-batches-empty',
       'batch-preview': '16b-batch-preview',
       'batch-view': '16c-batch-view',
+      'project-drop': '16d-project-drop',
+      'batch-files-only': '16e-batch-files-only',
     };
     await tourBatches(page, (name) => shot(page, theme, batchShots[name] ?? name));
 

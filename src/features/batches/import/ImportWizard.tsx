@@ -40,18 +40,24 @@ export function ImportWizard(): React.JSX.Element {
           <input {...again.getInputProps()} aria-label="The fixed sheet, or more files" />
           {preview.sheet.sheetNames.length > 1 ? <SheetChooser preview={preview} /> : null}
           <p className="import-note">
-            {preview.filesOnly
-              ? `One job per file: ${preview.sheet.rows.length} files, each in the field mapped from “File” below. `
-              : ''}
-            {preview.sheet.rows.length} rows read ({preview.sheet.encoding}
-            {preview.sheet.separator
-              ? `, separated by ${preview.sheet.separator === '\t' ? 'tabs' : `“${preview.sheet.separator}”`}`
-              : ''}
-            ), {preview.files.count} files dropped
-            {preview.files.unused.length > 0
-              ? `, ${preview.files.unused.length} used by no row (${preview.files.unused.slice(0, 5).join(', ')}${preview.files.unused.length > 5 ? '…' : ''})`
-              : ''}
-            . Drop the fixed sheet again, or more files, anywhere here.
+            {preview.filesOnly ? (
+              <>
+                One job per file: {preview.sheet.rows.length} files, each going into the field that takes
+                “File” below. Drop more files anywhere here, or a spreadsheet to use instead.
+              </>
+            ) : (
+              <>
+                {preview.sheet.rows.length} rows read ({preview.sheet.encoding}
+                {preview.sheet.separator
+                  ? `, separated by ${preview.sheet.separator === '\t' ? 'tabs' : `“${preview.sheet.separator}”`}`
+                  : ''}
+                ), {preview.files.count} files dropped
+                {preview.files.unused.length > 0
+                  ? `, ${preview.files.unused.length} used by no row (${preview.files.unused.slice(0, 5).join(', ')}${preview.files.unused.length > 5 ? '…' : ''})`
+                  : ''}
+                . Drop the fixed sheet again, or more files, anywhere here.
+              </>
+            )}
             {busy ? ' Checking…' : ''}
           </p>
           {preview.staleFixes.length > 0 ? (
