@@ -39,6 +39,7 @@ export class Faults implements FaultController {
   private current: FaultSettings;
   private scripted: Scripted[] = [];
   private readonly windows: SlidingWindow;
+  rateLimited = 0;
 
   constructor(
     initial: Partial<FaultSettings> = {},
@@ -61,6 +62,7 @@ export class Faults implements FaultController {
     this.current = { ...NO_FAULTS };
     this.scripted = [];
     this.windows.clear();
+    this.rateLimited = 0;
   }
 
   script(fault: ScriptedFault, options: ScriptOptions = {}): void {
@@ -73,6 +75,12 @@ export class Faults implements FaultController {
 
   /** Decides (and uses up) the fault for an API request: scripted first, then the random rates. */
   decide(method: string, path: string): FaultDecision {
+    const decision = this.choose(method, path);
+    if (decision.kind === 'rate-limit') this.rateLimited += 1;
+    return decision;
+  }
+
+  private choose(method: string, path: string): FaultDecision {
     const entry = this.scripted.find((candidate) => matches(candidate, method, path));
     if (entry) {
       entry.remaining -= 1;
@@ -99,6 +107,7 @@ export class Faults implements FaultController {
     if (limit === null) return { kind: 'none' };
     const result = this.windows.take(apiKey, Math.max(1, Math.floor(limit)));
     if (result.ok) return { kind: 'none' };
+    this.rateLimited += 1;
     // Retry-After is delay-seconds: whole seconds, and at least 1 so a client never retries at once.
     return { kind: 'rate-limit', retryAfter: String(Math.max(1, Math.ceil(result.retryInMs / 1000))) };
   }

@@ -51,6 +51,8 @@ export interface FaultController {
   script(fault: ScriptedFault, options?: ScriptOptions): void;
   /** Scripted faults not yet used. */
   pending(): number;
+  /** 429s answered (injected or by the per-key limit) since the start or the last reset. */
+  readonly rateLimited: number;
 }
 
 export interface SandboxOptions {

@@ -72,9 +72,6 @@ export async function startSeededSandbox(
   });
 }
 
-/** Main's own launcher, as the app uses it. */
-const sandboxLauncher = createSandboxLauncher({ seedPath: defaultSeedPath() });
-
 export { NO_KEYCHAIN_REASON };
 
 /** A computer without any keychain: every use fails, as keytar does without a Secret Service. */
@@ -128,6 +125,8 @@ export interface Harness {
   chosenFolder: string;
   /** What the page asked the system to do with downloaded files (paths, in order). */
   files: { opened: string[]; shown: string[]; dragged: string[] };
+  /** The built-in sandboxes the core started (the newest last), to look into or slow down. */
+  sandboxes: RunningSandbox[];
   /** Every channel the page called, in order. */
   calls: Channel[];
   /** Every answer and event that crossed into the page, as JSON (to prove no key ever does). */
@@ -148,6 +147,12 @@ export async function installHarness(
   const exports: string[] = [];
   const chosenFolder = join(dataDir, 'Chosen folder');
   const files = { opened: [] as string[], shown: [] as string[], dragged: [] as string[] };
+  const sandboxes: RunningSandbox[] = [];
+  // Main's own launcher, as the app uses it.
+  const sandboxLauncher = createSandboxLauncher({
+    seedPath: defaultSeedPath(),
+    onStarted: (running) => sandboxes.push(running),
+  });
   const openCore = () =>
     createAppCore({
       dataDir,
@@ -216,6 +221,7 @@ export async function installHarness(
     exports,
     chosenFolder,
     files,
+    sandboxes,
     calls,
     traffic,
     async restart() {

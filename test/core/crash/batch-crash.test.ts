@@ -22,10 +22,13 @@ import { crashCoreDeps, untilChildHistory } from './crash-core';
 const CHILD = join(__dirname, 'batch-child.ts');
 const ROWS = 40;
 const KILLS = 4;
+// Four children compiled by tsx and a sandbox rendering 40 outputs, on two cores shared with the rest of the
+// suite: one run's clean-up outlasted Vitest's 30 s in CI.
+const SLOW_MS = 120_000;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}, SLOW_MS);
 
 function startChild(dataDir: string, sandbox: RunningSandbox): ChildProcess {
   const child = spawn(
@@ -120,4 +123,5 @@ it.each([1, 2])(
     for (const job of jobs) expect(final.get(job.id), `row ${job.batchRow}`).toHaveLength(1);
     expect(sandbox.inspect.jobCount(KEY_A)).toBe(ROWS);
   },
+  SLOW_MS,
 );
