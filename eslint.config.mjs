@@ -1,5 +1,5 @@
 // Lint rules, including the import boundaries of DESIGN.md: src → shared; preload → shared;
-// main → core → shared; sandbox → shared. Raw ipcMain/ipcRenderer only in the two IPC wrapper files.
+// main → core → shared; sandbox → shared; the Node hosts (node-host, browser-host, cli) → core. Raw ipcMain/ipcRenderer only in the two IPC wrapper files.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -103,6 +103,15 @@ export default tseslint.config(
     files: ['electron/main/**/*.ts'],
     rules: boundary('Main is glue: it imports core, shared and (to start the built-in sandbox) sandbox.', {
       folders: ['preload', 'src'],
+    }),
+  },
+  {
+    // The hosts outside Electron (browser host, command line) and their shared wiring: core, shared, the
+    // sandbox and main's Electron-free helpers, never Electron itself, so they run in plain Node.
+    files: ['electron/node-host/**/*.ts', 'electron/browser-host/**/*.ts', 'electron/cli/**/*.ts'],
+    rules: boundary('Hosts outside Electron run in plain Node: no electron, preload or renderer imports.', {
+      folders: ['preload', 'src'],
+      packages: ['electron'],
     }),
   },
   {

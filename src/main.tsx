@@ -20,7 +20,9 @@ import './features/settings/settings.css';
 import './features/batches/batches.css';
 import { App } from './app/App';
 import { exposeDebugStateForTests } from './app/debug-state';
+import { installSocketApiWhereNoPreload } from './lib/socket-api';
 
+installSocketApiWhereNoPreload();
 exposeDebugStateForTests();
 
 const root = document.getElementById('root');

@@ -27,6 +27,7 @@ export function electronFileShell(getWindow: () => BrowserWindow | null): FileSh
         if (!window.isDestroyed()) window.webContents.startDrag({ file: path, icon });
       });
     },
+    canDragOut: true,
     previewUrl: (jobId) => downloadPreviewUrl(jobId),
   };
 }

@@ -16,7 +16,7 @@ import { createMainWindow } from './main-window';
 import { openExternal } from './open-external';
 import { rendererLocation } from './renderer-location';
 import { registerAppSchemes, serveBundle } from './renderer-protocol';
-import { createSandboxLauncher, sandboxSeedPath } from './sandbox-launcher';
+import { createSandboxLauncher, sandboxSeedPath } from '../node-host/sandbox-launcher';
 import { denyAllPermissions, lockDownWebContents, sendRendererCsp } from './security';
 import { followSystemTheme, keepBackgroundInTheme, windowBackground } from './theme';
 import { loadWindowState, trackWindowState } from './window-state';

@@ -1,92 +1,16 @@
 // `npm run sandbox -- --port 8787 --seed FILE --data-dir DIR [fault flags]`: the sandbox as a process.
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { loadSeedFile } from './seed';
+import { parseSandboxFlags, sandboxUsage } from './cli-options';
 import { startSandbox } from './server';
-import type { FaultSettings } from './types';
-
-const USAGE = `Usage: npm run sandbox -- [options]
-
-  --port N                    port on 127.0.0.1 (0 picks a free one; default 8787)
-  --seed FILE                 seed JSON (default resources/sandbox-seed.json)
-  --data-dir DIR              keep jobs, balances and files in DIR/sandbox.sqlite (default: in memory)
-  --latency MS                add MS milliseconds to every response
-  --error-rate R              answer a share R (0-1) of API requests with 500/503
-  --rate-limit-rate R         answer a share R (0-1) of API requests with 429
-  --retry-after S             Retry-After seconds on 429 answers (default 1)
-  --reset-rate R              reset the connection mid-response for a share R (0-1) of API requests
-  --cdn-cut-after BYTES       cut CDN downloads short after BYTES bytes
-  --cdn-bytes-per-second B    throttle CDN downloads to B bytes per second
-  --signed-url-ttl MS         lifetime of signed URLs (default 900000)
-  --rate-limit-per-key N      answer 429 (Retry-After) to a key's requests beyond N within any second
-  --request-timeout MS        time a client has to send a whole request before 408 (default 30000)
-  --verbose                   log every request
-  --help                      show this text`;
-
-function numberFlag(name: string, text: string | undefined, min: number, max = Infinity): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`--${name} must be a number from ${min} to ${max}; got "${text}".`);
-  }
-  return value;
-}
-
-function wholeFlag(name: string, text: string | undefined, min: number): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`--${name} must be a whole number from ${min}; got "${text}".`);
-  }
-  return value;
-}
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      seed: { type: 'string' },
-      'data-dir': { type: 'string' },
-      latency: { type: 'string' },
-      'error-rate': { type: 'string' },
-      'rate-limit-rate': { type: 'string' },
-      'retry-after': { type: 'string' },
-      'reset-rate': { type: 'string' },
-      'cdn-cut-after': { type: 'string' },
-      'cdn-bytes-per-second': { type: 'string' },
-      'signed-url-ttl': { type: 'string' },
-      'rate-limit-per-key': { type: 'string' },
-      'request-timeout': { type: 'string' },
-      verbose: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(USAGE);
+  const parsed = parseSandboxFlags(process.argv.slice(2));
+  if (parsed.help) {
+    console.log(sandboxUsage('npm run sandbox --'));
     return;
   }
-  const faults: Partial<FaultSettings> = {};
-  const set = <K extends keyof FaultSettings>(key: K, value: FaultSettings[K] | undefined) => {
-    if (value !== undefined) faults[key] = value;
-  };
-  set('latencyMs', numberFlag('latency', values.latency, 0, 600_000));
-  set('errorRate', numberFlag('error-rate', values['error-rate'], 0, 1));
-  set('rateLimitRate', numberFlag('rate-limit-rate', values['rate-limit-rate'], 0, 1));
-  set('retryAfterSeconds', numberFlag('retry-after', values['retry-after'], 0, 86_400));
-  set('resetRate', numberFlag('reset-rate', values['reset-rate'], 0, 1));
-  set('cdnCutAfterBytes', numberFlag('cdn-cut-after', values['cdn-cut-after'], 0));
-  set('cdnBytesPerSecond', numberFlag('cdn-bytes-per-second', values['cdn-bytes-per-second'], 1));
-  set('signedUrlTtlMs', numberFlag('signed-url-ttl', values['signed-url-ttl'], 0));
-  set('perKeyRateLimit', wholeFlag('rate-limit-per-key', values['rate-limit-per-key'], 1));
-
   const sandbox = await startSandbox({
-    port: numberFlag('port', values.port, 0, 65_535) ?? 8787,
-    seed: values.seed ? loadSeedFile(resolve(values.seed)) : undefined,
-    dataDir: values['data-dir'] ? resolve(values['data-dir']) : null,
-    faults,
-    requestTimeoutMs: wholeFlag('request-timeout', values['request-timeout'], 1),
-    log: values.verbose
+    ...parsed.options,
+    log: parsed.verbose
       ? (line) => console.log(line)
       : (line) => (line.startsWith('worker') ? console.error(line) : undefined),
   });

@@ -42,6 +42,9 @@ function buildApp(
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // Closing ends every connection at once: a request left half-sent (a client killed mid-request, a
+    // socket the client forgot) would otherwise hold the close for the 30 s request timeout.
+    forceCloseConnections: true,
     serverFactory: (handler) => createSandboxServer(handler, requestTimeoutMs),
     clientErrorHandler: answerClientError,
   });

@@ -1,19 +1,7 @@
-// Playwright fixtures: one renderer server and one bundled page bridge per worker, and per test a fresh
-// real core (new data folder, new sandbox) wired into the page, which is then opened on the app.
+// Playwright fixtures: per test a fresh real core (new data folder, new sandbox) behind a browser host,
+// and the page opened on the host's address.
 import { test as base, expect } from '@playwright/test';
-import {
-  bundlePageBridge,
-  installHarness,
-  serveRenderer,
-  type Harness,
-  type KeychainMode,
-  type RendererServer,
-} from './harness';
-
-interface WorkerFixtures {
-  renderer: RendererServer;
-  bridgeScript: string;
-}
+import { installHarness, type Harness, type KeychainMode } from './harness';
 
 interface TestFixtures {
   /** Whether the core finds a keychain (`test.use({ keychain: 'missing' })` for a computer without one). */
@@ -22,23 +10,11 @@ interface TestFixtures {
   app: Harness;
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  renderer: [
-    // Playwright reads the fixtures a function needs from its first parameter, so it must be a pattern.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await serveRenderer();
-      await use(server);
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
-  // eslint-disable-next-line no-empty-pattern
-  bridgeScript: [async ({}, use) => use(await bundlePageBridge()), { scope: 'worker' }],
+export const test = base.extend<TestFixtures>({
   keychain: ['available', { option: true }],
-  app: async ({ page, renderer, bridgeScript, keychain }, use) => {
-    const harness = await installHarness(page, bridgeScript, { keychain });
-    await page.goto(renderer.url);
+  app: async ({ page, keychain }, use) => {
+    const harness = await installHarness(page, { keychain });
+    await page.goto(harness.url);
     await use(harness);
     await harness.dispose();
   },

@@ -1,64 +1,20 @@
-// The e2e harness: serves the built renderer (out/renderer) on loopback, runs the REAL app core (with the
-// real sandbox behind it) in the test process, and installs `window.api` in the page with the preload's
-// own buildWindowApi over a Playwright binding, so the renderer runs its real code path in Chromium.
+// The e2e harness: runs the REAL app core (with the real sandbox behind it) in the test process behind the
+// REAL browser host, which serves the built renderer (out/renderer) and the IPC contract over its
+// WebSocket: the page builds `window.api` itself, as it does for people who run the app in a browser.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import sirv from 'sirv';
 import { createAppCore } from '../../electron/core/app/create-app-core';
 import type { AppCore } from '../../electron/core/app/app-core.types';
-import { dispatch } from '../../electron/core/app/dispatch';
 import { KeytarSecretStore, NO_KEYCHAIN_REASON } from '../../electron/core/accounts/keytar-secret-store';
 import { MemorySecretStore, type SecretStore } from '../../electron/core/accounts/secret-store';
-import type { Channel, EventName } from '../../electron/shared/ipc/contract';
-import { createSandboxLauncher } from '../../electron/main/sandbox-launcher';
+import type { Channel } from '../../electron/shared/ipc/contract';
+import { startBrowserHostServer } from '../../electron/browser-host/host-server';
+import { previewPath, RENDERER_DIR } from '../../electron/browser-host/start-browser-host';
+import { createSandboxLauncher } from '../../electron/node-host/sandbox-launcher';
 import { loadSeedFile, startSandbox, withFirstAccountKey, type RunningSandbox } from '../../electron/sandbox';
 import { defaultSeedPath } from '../../electron/sandbox/default-seed';
-import { decodeBytes } from './wire-bytes';
-
-export const RENDERER_DIR = resolve(__dirname, '../../out/renderer');
-/** Where the page loads a downloaded file's preview from (main uses its jrs-file: scheme instead). */
-const PREVIEW_PATH = '/__downloads/';
-
-export interface RendererServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Serves the built renderer over http on 127.0.0.1 (a free port). */
-export async function serveRenderer(dir = RENDERER_DIR): Promise<RendererServer> {
-  const serve = sirv(dir, { single: true, dev: false, etag: true });
-  const server: Server = createServer((request, response) => serve(request, response));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
-
-/** The page-side bridge (page-bridge.ts) bundled as one IIFE with Vite, so it reuses buildWindowApi. */
-export async function bundlePageBridge(): Promise<string> {
-  const { build } = await import('vite');
-  const output = await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      minify: false,
-      lib: { entry: resolve(__dirname, 'page-bridge.ts'), formats: ['iife'], name: 'JrsPageBridge' },
-    },
-  });
-  const results = Array.isArray(output) ? output : [output];
-  for (const result of results) {
-    if (!('output' in result)) continue;
-    for (const chunk of result.output) if (chunk.type === 'chunk') return chunk.code;
-  }
-  throw new Error('Bundling test/e2e/page-bridge.ts produced no script.');
-}
 
 /** Starts the real sandbox with the default seed; its first account takes `apiKey`. */
 export async function startSeededSandbox(
@@ -118,6 +74,8 @@ async function secretStore(mode: KeychainMode): Promise<{ store: SecretStore; cl
 
 export interface Harness {
   readonly core: AppCore;
+  /** The browser host's start address (with its one-time token). */
+  url: string;
   dataDir: string;
   /** Files the page exported through the save dialog. */
   exports: string[];
@@ -136,10 +94,9 @@ export interface Harness {
   dispose(): Promise<void>;
 }
 
-/** Creates the real core in a temp folder and wires it to the page; call before page.goto. */
+/** Creates the real core in a temp folder behind a browser host; the page then opens `url`. */
 export async function installHarness(
   page: Page,
-  bridgeScript: string,
   options: { keychain?: KeychainMode } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jrs-e2e-'));
@@ -176,47 +133,28 @@ export async function installHarness(
         open: async (path) => void files.opened.push(path),
         showInFolder: (path) => void files.shown.push(path),
         startDrag: (path) => void files.dragged.push(path),
-        previewUrl: (jobId) => `${PREVIEW_PATH}${encodeURIComponent(jobId)}`,
+        // The harness stands in for the desktop app's host here (the browser host's own is tested apart).
+        canDragOut: true,
+        previewUrl: previewPath,
       },
     });
   const calls: Channel[] = [];
   const traffic: string[] = [];
 
-  const forward = (event: EventName, payload: unknown) => {
-    traffic.push(JSON.stringify({ event, payload }));
-    if (page.isClosed()) return;
-    // As JSON text, parsed natively in the page: Playwright's own serializer walks every value in the page's
-    // main thread, which for a batch of hundreds of jobs costs more than the app's work on it (Electron's
-    // IPC uses the native structured clone, like JSON.parse here).
-    page
-      .evaluate(
-        ([name, json]) =>
-          (window as unknown as { __jrsEmit(e: string, p: unknown): void }).__jrsEmit(name, JSON.parse(json)),
-        [event, JSON.stringify(payload)] as const,
-      )
-      .catch(() => undefined); // the page may be navigating or closing
-  };
   let core = await openCore();
-  let unsubscribe = core.onEvent(forward);
-
-  await page.exposeBinding('__jrsInvoke', async (_source, channel: Channel, params: unknown) => {
-    calls.push(channel);
-    const result = await dispatch(core, channel, decodeBytes(params));
-    traffic.push(JSON.stringify({ channel, result }));
-    return result;
+  const host = await startBrowserHostServer({
+    core,
+    rendererDir: RENDERER_DIR,
+    tap: { onCall: (channel) => calls.push(channel), onSent: (json) => traffic.push(json) },
   });
-  await page.addInitScript({ content: bridgeScript });
-  // Main serves previews on its jrs-file: scheme; here the page's own origin does, from the same checked path.
-  await page.route(`**${PREVIEW_PATH}*`, async (route) => {
-    const jobId = decodeURIComponent(new URL(route.request().url()).pathname.slice(PREVIEW_PATH.length));
-    const path = await core.downloadedFile(jobId);
-    await (path ? route.fulfill({ path }) : route.fulfill({ status: 404, body: 'Not found' }));
-  });
+  // Marks the page as a test, so it exposes its stores' state (src/app/debug-state.ts).
+  await page.addInitScript({ content: 'window.__JRS_TEST__ = true;' });
 
   return {
     get core() {
       return core;
     },
+    url: host.url,
     dataDir,
     exports,
     chosenFolder,
@@ -225,13 +163,12 @@ export async function installHarness(
     calls,
     traffic,
     async restart() {
-      unsubscribe();
       await core.dispose();
       core = await openCore();
-      unsubscribe = core.onEvent(forward);
+      host.replaceCore(core);
     },
     async dispose() {
-      unsubscribe();
+      await host.close();
       await core.dispose();
       await secrets.cleanup();
       rmSync(dataDir, { recursive: true, force: true });

@@ -46,6 +46,7 @@ function fakeCore(): AppCore & { emit: CoreEventListener; calls: string[] } {
       for (const listener of listeners) listener(event, payload);
     },
     downloadedFile: async () => null,
+    isHistoryOwner: () => true,
     dispose: async () => {},
   };
 }

@@ -44,6 +44,16 @@ export class AccountRegistry {
     return this.file.accounts.find((account) => account.kind === 'sandbox');
   }
 
+  /**
+   * Adds an account for this process only (storage `session`) and makes it active, without writing the
+   * file: accounts.json never names it, even if the process is killed.
+   */
+  addForSession(account: StoredAccount): void {
+    if (account.storage !== 'session') throw new Error('Only a session account is added for a session.');
+    this.file.accounts = [...this.file.accounts.filter((known) => known.id !== account.id), account];
+    this.file.activeId = account.id;
+  }
+
   /** Adds the account and makes it the active one. */
   async add(account: StoredAccount): Promise<void> {
     this.file.accounts.push(account);

@@ -1,6 +1,6 @@
 // The accounts domain wired together: the registry (the list), secrets (where keys live), health (what
 // calls say about keys), the sandbox runner and the connections built from them.
-import { AccountFileStore } from './account-file';
+import { AccountFileStore, type StoredAccount } from './account-file';
 import { AccountHealth } from './account-health';
 import { AccountRegistry } from './account-registry';
 import { AccountSecrets } from './account-secrets';
@@ -20,17 +20,42 @@ export interface Accounts {
   dispose(): Promise<void>;
 }
 
+/**
+ * An account for one process (the command line's JRS_BASE_URL and JRS_API_KEY): its key in memory only,
+ * the account in no file. Its id should be the same on every run so that its history is found again.
+ */
+export interface SessionAccount {
+  id: string;
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+}
+
 export async function openAccounts(deps: {
   dataDir: string;
   keychain: SecretStore;
   sandbox: SandboxLauncher;
   onChange: () => void;
+  sessionAccounts?: readonly SessionAccount[];
   log?: (line: string) => void;
 }): Promise<Accounts> {
   const registry = new AccountRegistry(new AccountFileStore(deps.dataDir));
   await registry.load(deps.log);
   const secrets = new AccountSecrets(deps.keychain);
   await secrets.checkKeychain();
+  for (const session of deps.sessionAccounts ?? []) {
+    const apiKey = session.apiKey.trim();
+    const account: StoredAccount = {
+      id: session.id,
+      name: session.name,
+      baseUrl: session.baseUrl.trim().replace(/\/+$/, ''),
+      keyLast4: apiKey.slice(-4),
+      kind: 'remote',
+      storage: 'session',
+    };
+    await secrets.set(account, apiKey);
+    registry.addForSession(account);
+  }
   const health = new AccountHealth(deps.onChange);
   const sandbox = new SandboxRunner(deps.sandbox, deps.dataDir);
   const connections = new Connections({ registry, secrets, health, sandbox, log: deps.log });

@@ -2,6 +2,7 @@
 import type { DownloadFs } from '../downloads/download-fs';
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import type { SecretStore } from '../accounts/secret-store';
+import type { SessionAccount } from '../accounts/accounts';
 import type { Clock, Dialogs, FileShell, Notifier, Power, Timers } from './deps';
 
 /** Starts the built-in sandbox (main imports the sandbox; core may not). */
@@ -14,11 +15,21 @@ export interface AppCoreDeps {
   dataDir: string;
   /** The default download folder: main gives the OS Downloads folder; tests and tools a folder of theirs. */
   downloadsDir: string;
+  /**
+   * The folder every download of this process goes to, whatever the accounts' settings say (the command
+   * line's --to and --download); the settings themselves are left as they are.
+   */
+  downloadFolder?: string;
   /** The file system the downloader writes through (tests inject failures); node's by default. */
   downloadFs?: DownloadFs;
   /** The OS keychain in the app; a real keychain or a memory store in tests. */
   secrets: SecretStore;
   sandbox: SandboxLauncher;
+  /**
+   * Accounts for this process only, key included (the command line's JRS_BASE_URL + JRS_API_KEY): never
+   * written to accounts.json or the keychain; the last one is active.
+   */
+  sessionAccounts?: readonly SessionAccount[];
   /** Opens a checked https URL in the browser (main: shell.openExternal). */
   openExternal?: (url: string) => Promise<void>;
   /** Time, injected so schedulers run on fake time in tests; the system's by default. */
@@ -35,6 +46,8 @@ export interface AppCoreDeps {
   fileShell?: FileShell;
   /** How often batched job changes reach the renderer; default 200 ms. */
   flushMs?: number;
+  /** The history lease's timings (history-lease.ts); tests shorten them. */
+  lease?: { leaseMs?: number; watchMs?: number };
   log?: (line: string) => void;
 }
 
@@ -47,6 +60,11 @@ export interface AppCore {
   onEvent(listener: CoreEventListener): () => void;
   /** The checked path of a job's downloaded file, for the host's preview route; null when there is none. */
   downloadedFile(jobId: string): Promise<string | null>;
+  /**
+   * Whether this process does the history's background work (polling, batches, downloads) now; false while
+   * another process (the app, the command line) on the same history does it.
+   */
+  isHistoryOwner(): boolean;
   /** Stops polling and the sandbox, and closes the history. */
   dispose(): Promise<void>;
 }

@@ -17,6 +17,7 @@ import { shellHandlers } from '../shell/shell-handlers';
 import { openStorage } from '../storage/storage-domain';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
 import { alwaysOnline, silentNotifier, systemClock, systemTimers } from './deps';
+import { HistoryLease } from './history-lease';
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const listeners = new Set<CoreEventListener>();
@@ -30,6 +31,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     dataDir: deps.dataDir,
     keychain: deps.secrets,
     sandbox: deps.sandbox,
+    sessionAccounts: deps.sessionAccounts,
     log: deps.log,
     onChange: () => {
       if (accounts) emit('accounts:changed', accountsSnapshot(accounts));
@@ -44,7 +46,27 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   let downloads: DownloadsDomain | null = null;
   // Bound once `batches` exists: a download may be named while the batches domain is being opened.
   let batches: BatchesDomain | null = null;
+  // The app, the browser host and the command line may share this history: one of them at a time does its
+  // background work. Started once every domain is wired, since taking the lease starts that work.
+  const lease = new HistoryLease({
+    db,
+    clock,
+    timers: deps.timers ?? systemTimers,
+    ...deps.lease,
+    onGained: () => {
+      jobs.ownerGained();
+      downloads?.ownerGained();
+      batches?.wakeAll();
+    },
+    onOtherWrites: () => {
+      jobs.otherWrites();
+      downloads?.otherWrites();
+      batches?.wakeAll();
+    },
+  });
+  const isOwner = () => lease.isOwner;
   const jobs = openJobs({
+    isOwner,
     db,
     notice,
     accounts: opened,
@@ -65,10 +87,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const storage = openStorage({ db, accounts: opened, keychain: deps.secrets, clock });
   const openedDownloads = openDownloads({
     db,
+    isOwner,
     jobs: jobs.repo,
     batch: (batchId) => batches?.repo.templateBatch(batchId) ?? null,
     accounts: opened,
     downloadsDir: deps.downloadsDir,
+    downloadFolder: deps.downloadFolder,
     clock,
     timers: deps.timers ?? systemTimers,
     fs: deps.downloadFs,
@@ -80,6 +104,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   downloads = openedDownloads;
   const openedBatches = openBatches({
     db,
+    isOwner,
     jobs,
     clock,
     timers: deps.timers ?? systemTimers,
@@ -91,6 +116,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     uploaderFor: (accountId) => storage.uploaderFor(accountId),
   });
   batches = openedBatches;
+
+  lease.start();
 
   const handlers: Handlers = {
     ...accountHandlers(opened, (accountId, deleteHistory) => {
@@ -106,7 +133,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...jobs.handlers,
     ...formHandlers(opened.registry, forms),
     ...openedDownloads.handlers,
-    ...shellHandlers(deps.openExternal),
+    ...shellHandlers({ openExternal: deps.openExternal, dialogs: deps.dialogs, fileShell: deps.fileShell }),
     ...openedBatches.handlers,
     ...storage.handlers,
   };
@@ -118,11 +145,16 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       return () => listeners.delete(listener);
     },
     downloadedFile: (jobId) => openedDownloads.fileOf(jobId),
+    isHistoryOwner: isOwner,
     async dispose() {
       listeners.clear();
-      openedBatches.dispose();
+      lease.dispose();
+      const sending = openedBatches.dispose();
       openedDownloads.dispose();
       storage.dispose();
+      // Batch rows on their way are answered before the history closes: cut off, each would be an unknown
+      // outcome at the next start (a short command-line run would leave some every time).
+      await sending;
       await jobs.dispose();
       await opened.dispose();
       db.close();

@@ -72,6 +72,8 @@ export interface FileShell {
   showInFolder(path: string): void;
   /** Starts dragging the file out of the window (onto the desktop or another app). */
   startDrag(path: string): void;
+  /** Whether startDrag does anything here (a browser cannot drag a file out of its tab). */
+  canDragOut: boolean;
   /** An address the page may load a downloaded job's file from, for its preview; null where there is none. */
   previewUrl(jobId: string): string | null;
 }

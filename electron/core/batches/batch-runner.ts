@@ -23,6 +23,8 @@ export interface BatchRunnerDeps {
   concurrency?: number;
   /** First wait after a refusal that may pass (the service down, the network gone); doubles to 1 min. */
   holdMs?: number;
+  /** Whether this process sends (the history's owner); a guest's batches are sent by the owner. */
+  isOwner?(): boolean;
 }
 
 const MAX_HOLD_MS = 60_000;
@@ -39,6 +41,8 @@ interface Run {
 
 export class BatchRunner {
   private readonly runs = new Map<string, Run>();
+  /** Every row's send on its way, whatever its batch: dispose waits for them. */
+  private readonly sends = new Set<Promise<void>>();
   private readonly concurrency: number;
   private readonly holdMs: number;
   private disposed = false;
@@ -69,11 +73,12 @@ export class BatchRunner {
     return this.runs.get(batchId)?.flying.size ?? 0;
   }
 
-  /** Stops sending (rows on their way finish); every timer cleared. */
-  dispose(): void {
+  /** Stops sending (every timer cleared); resolves once the rows on their way are answered. */
+  async dispose(): Promise<void> {
     this.disposed = true;
     for (const run of this.runs.values()) if (run.timer) this.deps.timers.clearTimeout(run.timer);
     this.runs.clear();
+    await Promise.allSettled([...this.sends]);
   }
 
   private runOf(batchId: string): Run {
@@ -95,7 +100,7 @@ export class BatchRunner {
   }
 
   private pump(batchId: string): void {
-    if (this.disposed) return;
+    if (this.disposed || this.deps.isOwner?.() === false) return;
     const batch = this.deps.batches.get(batchId);
     const run = this.runOf(batchId);
     if (!batch || batch.state !== 'running') return;
@@ -110,20 +115,22 @@ export class BatchRunner {
       if (!next) break;
       if (!limiter.tryAcquire()) return this.later(batchId, run, limiter.nextSlotAt());
       run.flying.add(next.id);
-      void this.send(run, next, limiter)
+      const sending: Promise<void> = this.send(run, next, limiter)
         // The history closed under it (the app quitting): the row is `submitting` or `pending` on disk,
         // and the next start settles it.
         .catch(() => undefined)
         .finally(() => {
+          this.sends.delete(sending);
           run.flying.delete(next.id);
           this.pump(batchId);
         });
+      this.sends.add(sending);
     }
   }
 
   private async send(run: Run, row: JobRow, limiter: RateLimiter): Promise<void> {
     const { context, clock } = this.deps;
-    context.repo.setTracking(row.id, 'submitting', null);
+    if (!context.repo.claimPending(row.id)) return;
     context.feed.changed(row.account_id, row.id);
     const sentAt = clock.now();
     try {

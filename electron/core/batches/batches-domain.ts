@@ -26,12 +26,17 @@ export interface BatchesDomainDeps {
   emitImportProgress(payload: PayloadOf<'imports:progress'>): void;
   /** The account's uploader, as its asset storage settings say. */
   uploaderFor(accountId: string): Promise<AssetUploader>;
+  /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
+  isOwner?: () => boolean;
 }
 
 export interface BatchesDomain {
   readonly handlers: ReturnType<typeof batchHandlers> & ReturnType<typeof importHandlers>;
   readonly repo: BatchRepository;
-  dispose(): void;
+  /** Goes on with every running batch: this process became the owner, or another one wrote batches. */
+  wakeAll(): void;
+  /** Stops sending; resolves once the rows on their way are answered. */
+  dispose(): Promise<void>;
 }
 
 export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
@@ -44,8 +49,8 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
     clock: deps.clock,
     timers: deps.timers,
     concurrency: deps.concurrency,
+    isOwner: deps.isOwner,
   });
-  runner.start();
   const batches = batchHandlers({
     context: jobs.context,
     batches: repo,
@@ -69,6 +74,7 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
       }),
     },
     repo,
+    wakeAll: () => runner.start(),
     dispose: () => runner.dispose(),
   };
 }

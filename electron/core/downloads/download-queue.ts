@@ -18,6 +18,8 @@ const SPEED_WINDOW_MS = 3000;
 
 export interface DownloadQueueDeps {
   repo: DownloadRepository;
+  /** Whether this process downloads (the history's owner); a guest's downloads are the owner's to run. */
+  isOwner?(): boolean;
   job(jobId: string): JobRow | undefined;
   /** The job's batch as file names see it (its template wins over the account's), if it has one. */
   batch?(batchId: string): TemplateBatch | null;
@@ -48,11 +50,24 @@ export class DownloadQueue {
   private wakeTimer: TimerHandle | null = null;
   private disposed = false;
 
-  constructor(private readonly deps: DownloadQueueDeps) {
-    // What was running when the app stopped goes on from its `.part`.
-    for (const row of deps.repo.inState('active')) deps.repo.save({ ...row, state: 'queued' });
-    // And what was queued starts once the app is up (a tick later: the core is still being wired).
-    this.wakeTimer = deps.timers.setTimeout(() => this.pump(), 0);
+  constructor(private readonly deps: DownloadQueueDeps) {}
+
+  /**
+   * This process became the history's owner: what was running when the last owner stopped goes on from its
+   * `.part`, and what was queued starts (a tick later: the core may still be being wired).
+   */
+  takeOver(): void {
+    for (const row of this.deps.repo.inState('active')) {
+      if (!this.running.has(row.job_id)) this.deps.repo.save({ ...row, state: 'queued' });
+    }
+    this.wake();
+  }
+
+  /** Looks for queued files now (another process may have queued some). */
+  wake(): void {
+    if (this.disposed) return;
+    if (this.wakeTimer) this.deps.timers.clearTimeout(this.wakeTimer);
+    this.wakeTimer = this.deps.timers.setTimeout(() => this.pump(), 0);
   }
 
   /**
@@ -210,7 +225,8 @@ export class DownloadQueue {
   }
 
   private pump(): void {
-    if (this.disposed) return;
+    // Only the owner downloads: two processes writing one `.part` would corrupt it.
+    if (this.disposed || this.deps.isOwner?.() === false) return;
     const now = this.deps.clock.now();
     let nextWake: number | null = null;
     const perAccount = new Map<string, number>();

@@ -18,6 +18,8 @@ export class DownloadSettingsStore {
   constructor(
     db: Database,
     private readonly downloadsDir: string,
+    /** Where this process puts every download instead of the saved folder (never saved itself). */
+    private readonly folderOverride?: string,
   ) {
     this.read = db.prepare(`SELECT value_json FROM settings WHERE account_id = ? AND key = ?`);
     this.write = db.prepare(
@@ -27,6 +29,11 @@ export class DownloadSettingsStore {
   }
 
   get(accountId: string): DownloadSettings {
+    const saved = this.saved(accountId);
+    return this.folderOverride ? { ...saved, folder: this.folderOverride } : saved;
+  }
+
+  private saved(accountId: string): DownloadSettings {
     const defaults = defaultDownloadSettings(this.downloadsDir);
     const row = this.read.get(accountId, KEY);
     if (!row) return defaults;

@@ -16,12 +16,16 @@ import { downloadedFile } from './downloaded-file';
 
 export interface DownloadsDomainDeps {
   db: Database;
+  /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
+  isOwner?: () => boolean;
   jobs: Pick<JobRepository, 'get' | 'latestFinishedWithOutput'>;
   /** A job's batch as its file name sees it (the batches domain opens after this one, so looked up late). */
   batch?(batchId: string): TemplateBatch | null;
   accounts: Accounts;
   /** The OS Downloads folder: the default download folder. */
   downloadsDir: string;
+  /** This process's folder for every download, whatever the settings say (the command line's --to). */
+  downloadFolder?: string;
   clock: Clock;
   timers: Timers;
   fs?: DownloadFs;
@@ -40,14 +44,19 @@ export interface DownloadsDomain {
   /** The checked path of a job's downloaded file (for the host's preview route); null when there is none. */
   fileOf(jobId: string): Promise<string | null>;
   accountRemoved(accountId: string): void;
+  /** This process became the history's owner: go on with what the last owner left. */
+  ownerGained(): void;
+  /** Another process wrote to the history: it may have queued files. */
+  otherWrites(): void;
   dispose(): void;
 }
 
 export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
   const repo = new DownloadRepository(deps.db);
-  const settings = new DownloadSettingsStore(deps.db, deps.downloadsDir);
+  const settings = new DownloadSettingsStore(deps.db, deps.downloadsDir, deps.downloadFolder);
   const queue = new DownloadQueue({
     repo,
+    isOwner: deps.isOwner,
     job: (jobId) => deps.jobs.get(jobId),
     batch: (batchId) => deps.batch?.(batchId) ?? null,
     settings,
@@ -81,6 +90,8 @@ export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
       if (ids.length > 0) queue.pause(ids);
       repo.removeAccount(accountId);
     },
+    ownerGained: () => queue.takeOver(),
+    otherWrites: () => queue.wake(),
     dispose: () => queue.dispose(),
   };
 }

@@ -28,6 +28,8 @@ export interface JobPollingDeps {
   repo: JobRepository;
   clock: Clock;
   durations: DurationSource;
+  /** Whether this process polls (the history's owner); a guest's jobs are followed by the owner. */
+  isOwner?(): boolean;
   createScheduler(accountId: string, listener: PollListener): AccountScheduler;
   /** A row changed (feed it to the renderer). */
   changed(row: Pick<JobRow, 'id' | 'account_id'>): void;
@@ -83,7 +85,7 @@ export class JobPolling {
   }
 
   follow(row: JobRow): void {
-    if (row.tracking !== 'active' || row.archived) return;
+    if (row.tracking !== 'active' || row.archived || this.deps.isOwner?.() === false) return;
     const target = targetOf(row);
     if (target) this.scheduler(row.account_id).add(target);
   }

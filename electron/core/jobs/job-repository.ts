@@ -63,6 +63,9 @@ function prepareStatements(db: Database) {
           finished_at = @finishedAt, last_polled_ms = @nowMs
         WHERE id = @id`),
     setTracking: prepare(`UPDATE jobs SET tracking = @tracking, tracking_note = @note WHERE id = @id`),
+    claim: prepare(
+      `UPDATE jobs SET tracking = 'submitting', tracking_note = NULL WHERE id = ? AND tracking = 'pending'`,
+    ),
     note: prepare(`UPDATE jobs SET tracking_note = @note, last_polled_ms = @nowMs WHERE id = @id`),
     requeued: prepare(`
         UPDATE jobs SET tracking = 'active', tracking_note = NULL, finished_at = NULL, requeued_ms = @nowMs,
@@ -169,6 +172,14 @@ export class JobRepository {
     this.statements.setTracking.run({ id, tracking, note });
   }
 
+  /**
+   * Marks a pending row `submitting`, unless another sender (another process on the history, during a
+   * hand-over of its lease) took it first: one statement, so a row is claimed once.
+   */
+  claimPending(id: string): boolean {
+    return this.statements.claim.run(id).changes > 0;
+  }
+
   /** Why the last status check failed; the job stays as it was. */
   note(id: string, note: string, nowMs: number): void {
     this.statements.note.run({ id, note, nowMs });
@@ -212,6 +223,18 @@ export class JobRepository {
   /** The account was removed: its jobs stay, read-only. */
   archiveAccount(accountId: string): void {
     this.statements.archive.run(accountId);
+  }
+
+  /**
+   * Makes the archived jobs of accounts in `known` live again; answers how many. Only an account whose id
+   * comes back has any: a command line's session account (the same id each run, absent from the other
+   * runs, which archived its jobs as orphans). A removed account's id never comes back.
+   */
+  reviveAccounts(known: readonly string[]): number {
+    if (known.length === 0) return 0;
+    const placeholders = known.map(() => '?').join(', ');
+    const sql = `UPDATE jobs SET archived = 0 WHERE archived = 1 AND account_id IN (${placeholders})`;
+    return this.db.prepare(sql).run(...known).changes;
   }
 
   /** Archives the jobs of every account not in `known`; answers how many. */

@@ -38,6 +38,8 @@ export interface JobsDomainDeps {
   emitCredits(accountId: string, credits: number): void;
   /** A job reached its final state (its file may be downloaded now). */
   onFinished?(row: JobRow): void;
+  /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
+  isOwner?: () => boolean;
   log?: (line: string) => void;
 }
 
@@ -52,6 +54,10 @@ export interface JobsDomain {
   limiterOf(accountId: string): RateLimiter;
   /** The account was removed: keep its history read-only, or delete it. */
   accountRemoved(accountId: string, deleteHistory: boolean): void;
+  /** This process now does the background work: settle cut-off submissions, follow every open job. */
+  ownerGained(): void;
+  /** Another process wrote to the history: follow what it sent (owner), or show what it learned (guest). */
+  otherWrites(): void;
   dispose(): Promise<void>;
 }
 
@@ -95,10 +101,12 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     }
     return limiter;
   };
+  const isOwner = deps.isOwner ?? (() => true);
   const polling = new JobPolling({
     repo,
     clock,
     durations,
+    isOwner,
     createScheduler: (accountId, listener) =>
       new PollScheduler({
         clock,
@@ -129,14 +137,8 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     log: deps.log,
   } satisfies JobsContext);
 
-  const interrupted = recoverInterruptedSubmissions(context);
-  if (interrupted > 0)
-    deps.log?.(`${interrupted} submission(s) were interrupted by the last exit: outcome unknown`);
-  // Jobs of accounts no longer in the list (a session-only account, a crash between removing an account
-  // and archiving its jobs) are kept read-only, not polled in vain and not hidden.
-  const orphans = repo.archiveOrphans(accounts.registry.list().map((account) => account.id));
-  if (orphans > 0) deps.log?.(`${orphans} job(s) of accounts no longer in the list were kept read-only`);
-  polling.start();
+  // A guest re-shows the jobs that were open at its last look, so that their ends reach the page too.
+  let openAtLastLook = new Set<string>();
   deps.notifier.setBadgeCount(repo.countRunning());
 
   return {
@@ -150,6 +152,37 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
       limiters.delete(accountId);
       if (deleteHistory) repo.removeAccount(accountId);
       else repo.archiveAccount(accountId);
+      deps.notifier.setBadgeCount(repo.countRunning());
+    },
+    ownerGained() {
+      // Only the owner sets jobs aside or back: a guest does not know the owner's session accounts (the
+      // command line's JRS_BASE_URL one), whose jobs the owner may be sending right now.
+      const known = accounts.registry.list().map((account) => account.id);
+      // Before the recovery: a session account's submissions cut off by its last run are settled too.
+      repo.reviveAccounts(known);
+      // Jobs of accounts no longer in the list (a session-only account, a crash between removing an
+      // account and archiving its jobs) are kept read-only, not polled in vain and not hidden.
+      const orphans = repo.archiveOrphans(known);
+      if (orphans > 0) deps.log?.(`${orphans} job(s) of accounts no longer in the list were kept read-only`);
+      // Only the owner settles `submitting` rows: a guest's would be another process's sends in flight.
+      const interrupted = recoverInterruptedSubmissions(context);
+      if (interrupted > 0)
+        deps.log?.(`${interrupted} submission(s) were interrupted by the last exit: outcome unknown`);
+      polling.start();
+    },
+    otherWrites() {
+      if (isOwner()) {
+        for (const row of repo.withTracking('active')) polling.follow(row);
+      } else {
+        const open = new Set<string>();
+        for (const tracking of ['pending', 'submitting', 'active'] as const)
+          for (const row of repo.withTracking(tracking)) open.add(row.id);
+        for (const id of new Set([...openAtLastLook, ...open])) {
+          const row = repo.get(id);
+          if (row) feed.changed(row.account_id, row.id);
+        }
+        openAtLastLook = open;
+      }
       deps.notifier.setBadgeCount(repo.countRunning());
     },
     async dispose() {

@@ -1,11 +1,20 @@
-// The IPC handlers of the shell domain: links opened in the browser, through main's checked opener.
+// The IPC handlers of the shell domain: links opened in the browser, through main's checked opener, and
+// what the host can do (a folder picker, dragging files out), so the page offers only that.
 import type { Handlers } from '../../shared/ipc/contract';
 import { AppError } from '../app/app-error';
+import type { Dialogs, FileShell } from '../app/deps';
 
-export function shellHandlers(
-  openExternal: ((url: string) => Promise<void>) | undefined,
-): Pick<Handlers, 'shell:openExternal'> {
+export function shellHandlers(deps: {
+  openExternal: ((url: string) => Promise<void>) | undefined;
+  dialogs: Dialogs | undefined;
+  fileShell: FileShell | undefined;
+}): Pick<Handlers, 'shell:openExternal' | 'shell:capabilities'> {
+  const { openExternal } = deps;
   return {
+    'shell:capabilities': async () => ({
+      chooseFolder: deps.dialogs?.chooseFolder !== undefined,
+      dragOut: deps.fileShell?.canDragOut ?? false,
+    }),
     'shell:openExternal': async ({ url }) => {
       if (!openExternal) throw new AppError('internal', 'Links cannot be opened here.');
       await openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK: main's openExternal checks the URL (https only) first

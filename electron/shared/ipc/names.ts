@@ -40,6 +40,7 @@ export const CHANNEL_NAMES = [
   'downloads:startDrag',
   'downloads:previewUrl',
   'shell:openExternal',
+  'shell:capabilities',
   'batches:list',
   'batches:create',
   'batches:pause',

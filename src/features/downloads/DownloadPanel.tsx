@@ -7,6 +7,7 @@ import type { JobView } from '../../../electron/shared/domain/job';
 import { CopyButton } from '../../components/CopyButton';
 import { NoticeBox } from '../../components/NoticeBox';
 import { api, call } from '../../lib/api';
+import { useHostCapabilities } from '../../lib/host-capabilities';
 import { shortcutLabel } from '../../lib/platform';
 import { isRunning } from '../jobs/job-status';
 import {
@@ -79,19 +80,23 @@ function Preview({ download }: { download: DownloadView }): React.JSX.Element | 
 
 function Saved({ download }: { download: DownloadView }): React.JSX.Element {
   const name = fileNameOf(download.path);
+  // A browser cannot drag a file out of its tab: the chip is only the file's name there.
+  const { dragOut } = useHostCapabilities();
   return (
     <>
       <div
         className="download-file"
-        draggable
-        onDragStart={(event) => dragFile(event, download.jobId)}
-        title="Drag onto the desktop or into another app"
+        draggable={dragOut}
+        onDragStart={dragOut ? (event) => dragFile(event, download.jobId) : undefined}
+        title={dragOut ? 'Drag onto the desktop or into another app' : undefined}
       >
         <span className="download-file-icon" aria-hidden="true" />
         <span className="download-file-name">{name}</span>
-        <span className="download-file-hint" aria-hidden="true">
-          Drag out
-        </span>
+        {dragOut && (
+          <span className="download-file-hint" aria-hidden="true">
+            Drag out
+          </span>
+        )}
       </div>
       <p className="download-path">
         <code>{download.path}</code>

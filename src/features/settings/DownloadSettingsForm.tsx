@@ -14,6 +14,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { FieldFrame, describedBy } from '../../components/FieldFrame';
 import { Spinner } from '../../components/Spinner';
 import { api, call, failureMessage } from '../../lib/api';
+import { useHostCapabilities } from '../../lib/host-capabilities';
 import { hasModifier } from '../../lib/platform';
 import { useTemplatePreview } from './use-template-preview';
 
@@ -106,6 +107,7 @@ export function DownloadSettingsForm({ initial }: { initial: DownloadSettings })
     }
   });
 
+  const capabilities = useHostCapabilities();
   const chooseFolder = async () => {
     setFailure(null);
     try {
@@ -133,7 +135,11 @@ export function DownloadSettingsForm({ initial }: { initial: DownloadSettings })
       <FieldFrame
         id="download-folder"
         label="Download folder"
-        hint="Every file goes inside this folder, never outside it."
+        hint={
+          capabilities.chooseFolder
+            ? 'Every file goes inside this folder, never outside it.'
+            : 'Type the folder’s full path (a browser has no folder picker). Every file goes inside it, never outside.'
+        }
         error={errors.folder?.message}
       >
         <div className="folder-row">
@@ -146,9 +152,11 @@ export function DownloadSettingsForm({ initial }: { initial: DownloadSettings })
             aria-describedby={describedBy('download-folder', { hint: true, error: errors.folder })}
             {...register('folder')}
           />
-          <button type="button" className="btn btn-secondary" onClick={() => void chooseFolder()}>
-            Choose folder…
-          </button>
+          {capabilities.chooseFolder && (
+            <button type="button" className="btn btn-secondary" onClick={() => void chooseFolder()}>
+              Choose folder…
+            </button>
+          )}
         </div>
       </FieldFrame>
 

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createAppCore } from '../../../electron/core/app/create-app-core';
 import { dispatch } from '../../../electron/core/app/dispatch';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
@@ -18,6 +18,8 @@ import { value } from '../../fixtures/ipc-value';
 import { seededRandom } from '../../fixtures/fake-time';
 import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 import { crashCoreDeps, untilChildHistory } from './crash-core';
+import { cleanupsAfterEach } from '../../fixtures/cleanups';
+import { requestIdsOnTheSandbox } from '../../fixtures/request-ids';
 
 const CHILD = join(__dirname, 'batch-child.ts');
 const ROWS = 40;
@@ -25,10 +27,7 @@ const KILLS = 4;
 // Four children compiled by tsx and a sandbox rendering 40 outputs, on two cores shared with the rest of the
 // suite: one run's clean-up outlasted Vitest's 30 s in CI.
 const SLOW_MS = 120_000;
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-}, SLOW_MS);
+const cleanups = cleanupsAfterEach(SLOW_MS);
 
 function startChild(dataDir: string, sandbox: RunningSandbox): ChildProcess {
   const child = spawn(
@@ -46,18 +45,6 @@ async function kill(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
-}
-
-/** The client request id of every job the sandbox holds for the key (read through its own API). */
-async function requestIdsOnTheSandbox(sandbox: RunningSandbox): Promise<Map<string, string[]>> {
-  const byRequest = new Map<string, string[]>();
-  for (const uuid of sandbox.inspect.jobIds(KEY_A)) {
-    const response = await fetch(`${sandbox.url}/jobs/${uuid}`, { headers: { 'x-api-key': KEY_A } });
-    const job = (await response.json()) as { input?: { client_request_id?: string } };
-    const requestId = job.input?.client_request_id ?? '(none)';
-    byRequest.set(requestId, [...(byRequest.get(requestId) ?? []), uuid]);
-  }
-  return byRequest;
 }
 
 // Two seeds of kill points: each lands kills during requests (4–5 rows left unknown per run here).
@@ -110,7 +97,7 @@ it.each([1, 2])(
     // Rows a kill left unknown: the person looks the job up, and tracks it or sends it again. (The counting
     // below reads every job, so the sandbox's rate limit is lifted first.)
     sandbox.faults.set({ latencyMs: 0, perKeyRateLimit: null });
-    const onSandbox = await requestIdsOnTheSandbox(sandbox);
+    const onSandbox = await requestIdsOnTheSandbox(sandbox, KEY_A);
     for (const job of jobs.filter((candidate) => candidate.tracking === 'unknown')) {
       const found = onSandbox.get(job.id);
       if (found?.[0]) value(await call('jobs:track', { uuid: found[0] }));
@@ -119,7 +106,7 @@ it.each([1, 2])(
     jobs = await settled();
     expect(jobs.filter((job) => job.tracking === 'unknown')).toEqual([]);
 
-    const final = await requestIdsOnTheSandbox(sandbox);
+    const final = await requestIdsOnTheSandbox(sandbox, KEY_A);
     for (const job of jobs) expect(final.get(job.id), `row ${job.batchRow}`).toHaveLength(1);
     expect(sandbox.inspect.jobCount(KEY_A)).toBe(ROWS);
   },

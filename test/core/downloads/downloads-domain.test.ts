@@ -216,6 +216,7 @@ describe('downloads', () => {
       open: async (path: string) => void asked.push(`open ${path}`),
       showInFolder: (path: string) => void asked.push(`show ${path}`),
       startDrag: (path: string) => void asked.push(`drag ${path}`),
+      canDragOut: true,
       previewUrl: (jobId: string) => `preview://${jobId}`,
     };
     const { call, core } = await newCore(await temp('jrs-core-'), downloadsDir, undefined, { fileShell });

@@ -4,6 +4,7 @@ import { batchesAndSettings } from './002-batches-and-settings';
 import { downloadsTable } from './003-downloads';
 import { batchRuns } from './004-batch-runs';
 import { assetCache } from './005-asset-cache';
+import { historyLease } from './006-history-lease';
 import type { Migration } from './types';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -12,5 +13,6 @@ export const MIGRATIONS: readonly Migration[] = [
   downloadsTable,
   batchRuns,
   assetCache,
+  historyLease,
 ];
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -2,8 +2,16 @@
 // application menu's commands, which main sends to the page (its shortcuts are the page's own keys).
 import { z } from 'zod';
 
+/**
+ * What the app's host can do beyond the contract's requests: the desktop app shows a folder picker and lets
+ * files be dragged out; a browser can do neither, and the page does not offer them there.
+ */
+export const hostCapabilities = z.object({ chooseFolder: z.boolean(), dragOut: z.boolean() });
+export type HostCapabilities = z.infer<typeof hostCapabilities>;
+
 export const shellChannels = {
   'shell:openExternal': { params: z.object({ url: z.string().url() }), result: z.undefined() },
+  'shell:capabilities': { params: z.undefined(), result: hostCapabilities },
 } as const;
 
 /** What the application menu can ask the page to do. */

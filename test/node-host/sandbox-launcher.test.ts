@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSandboxLauncher, sandboxSeedPath } from '../../electron/main/sandbox-launcher';
+import { createSandboxLauncher, sandboxSeedPath } from '../../electron/node-host/sandbox-launcher';
 import { defaultSeedPath } from '../../electron/sandbox/default-seed';
 
 const folders: string[] = [];

@@ -1,0 +1,143 @@
+// `jrs accounts list|add|use|remove`: the saved accounts the desktop app shows too, their keys in the OS
+// keychain through accounts:add. The JRS_BASE_URL account is not one of them (it lives for one run).
+import { Command, Option } from 'commander';
+import type { AccountView, AccountsSnapshot } from '../../shared/domain/account';
+import { UsageError } from '../cli-error';
+import type { CliRun } from '../cli-run';
+import type { CoreSession } from '../core-session';
+import { readAll, readHidden } from '../prompt';
+import { action } from './action';
+
+function accountRecord(account: AccountView, activeId: string | null) {
+  return { type: 'account' as const, ...account, active: account.id === activeId };
+}
+
+function findAccount(snapshot: AccountsSnapshot, text: string): AccountView {
+  const wanted = text.trim().toLowerCase();
+  const matches = snapshot.accounts.filter(
+    (account) => account.id === text.trim() || account.name.trim().toLowerCase() === wanted,
+  );
+  const found =
+    matches.length === 1
+      ? matches
+      : snapshot.accounts.filter((account) => account.id.startsWith(text.trim()));
+  if (found.length === 1 && found[0]) return found[0];
+  throw new UsageError(
+    found.length > 1 ? `“${text}” names ${found.length} accounts.` : `No saved account is called “${text}”.`,
+    'See the accounts with: jrs accounts list (give the name or the id).',
+  );
+}
+
+function showAccounts(run: CliRun, snapshot: AccountsSnapshot): void {
+  const { out } = run;
+  for (const account of snapshot.accounts) out.record(accountRecord(account, snapshot.activeId));
+  if (snapshot.accounts.length === 0) {
+    out.line('No saved account.');
+    out.note('Add one with: jrs accounts add --name NAME --url URL (the key on stdin), or --sandbox.');
+    return;
+  }
+  out.table(
+    ['', 'NAME', 'ADDRESS', 'KEY', 'STATE', 'ID'],
+    snapshot.accounts.map((account) => [
+      account.id === snapshot.activeId ? out.out.green('*') : ' ',
+      account.name,
+      account.baseUrl,
+      account.keyLast4 ? `…${account.keyLast4}` : '',
+      account.state,
+      account.id.slice(0, 8),
+    ]),
+  );
+}
+
+async function list(run: CliRun, session: CoreSession): Promise<void> {
+  showAccounts(run, await session.call('accounts:snapshot'));
+  if (run.io.env['JRS_BASE_URL'])
+    run.out.note('JRS_BASE_URL and JRS_API_KEY are set: the other commands work on that account instead.');
+}
+
+/** The key: piped in (never an argument, which would stay in the shell's history), or typed unseen. */
+async function readKey(run: CliRun): Promise<string> {
+  const { stdin, stderr } = run.io;
+  const key = stdin.isTTY ? await readHidden('API key: ', stdin, stderr) : await readAll(stdin);
+  if (!key.trim()) {
+    throw new UsageError(
+      'No API key was given.',
+      'Pipe it in, e.g. printf %s "$KEY" | jrs accounts add --name NAME --url URL',
+    );
+  }
+  return key.trim();
+}
+
+interface AddOptions {
+  name?: string;
+  url?: string;
+  sandbox?: boolean;
+}
+
+async function add(run: CliRun, session: CoreSession, options: AddOptions): Promise<void> {
+  let snapshot: AccountsSnapshot;
+  if (options.sandbox) {
+    if (options.name || options.url) throw new UsageError('--sandbox takes no --name or --url.');
+    snapshot = await session.call('accounts:useSandbox');
+  } else {
+    if (!options.name || !options.url) {
+      throw new UsageError(
+        'An account needs --name and --url.',
+        'For example: jrs accounts add --name Team --url https://api.example.com (the key on stdin), or --sandbox.',
+      );
+    }
+    const apiKey = await readKey(run);
+    snapshot = await session.call('accounts:add', { name: options.name, baseUrl: options.url, apiKey });
+  }
+  const added = snapshot.accounts.find((account) => account.id === snapshot.activeId);
+  if (added) run.out.record(accountRecord(added, snapshot.activeId));
+  run.out.line(`Added “${added?.name ?? options.name}” and made it the active account.`);
+}
+
+async function use(run: CliRun, session: CoreSession, text: string): Promise<void> {
+  const account = findAccount(await session.call('accounts:snapshot'), text);
+  const snapshot = await session.call('accounts:activate', { id: account.id });
+  run.out.record(accountRecord(account, snapshot.activeId));
+  run.out.line(`“${account.name}” is the active account now.`);
+}
+
+async function remove(run: CliRun, session: CoreSession, text: string, deleteHistory: boolean) {
+  const account = findAccount(await session.call('accounts:snapshot'), text);
+  await session.call('accounts:remove', { id: account.id, deleteHistory });
+  run.out.record({ type: 'removed', id: account.id, name: account.name, historyDeleted: deleteHistory });
+  run.out.line(
+    `Removed “${account.name}” and its key.${deleteHistory ? ' Its job history was deleted.' : ' Its jobs stay in the history, read-only.'}`,
+  );
+}
+
+export function accountsCommand(run: CliRun): Command {
+  const accounts = new Command('accounts').description('list, add, choose and remove saved accounts');
+  const open = () => run.openCore({ envAccount: false });
+  accounts
+    .command('list', { isDefault: true })
+    .description('the saved accounts (* marks the active one)')
+    .action(action(run, async () => list(run, await open())));
+  accounts
+    .command('add')
+    .description('add an account: its key is read from stdin (or typed, unseen) and kept in the keychain')
+    .option('--name <name>', 'a name for it, e.g. Team')
+    .option('--url <address>', 'the service’s address, e.g. https://api.example.com')
+    .addOption(new Option('--sandbox', 'use the built-in sandbox (a demo account on this computer)'))
+    .action(action(run, async (options: AddOptions) => add(run, await open(), options)));
+  accounts
+    .command('use')
+    .description('make an account the active one')
+    .argument('<account>', 'its name or id')
+    .action(action(run, async (text: string) => use(run, await open(), text)));
+  accounts
+    .command('remove')
+    .description('remove an account and its key (its jobs stay, read-only)')
+    .argument('<account>', 'its name or id')
+    .option('--delete-history', 'also delete its jobs from the history')
+    .action(
+      action(run, async (text: string, options: { deleteHistory?: boolean }) =>
+        remove(run, await open(), text, options.deleteHistory === true),
+      ),
+    );
+  return accounts;
+}

@@ -1,0 +1,58 @@
+// `jrs jobs [--status S] [--project P] [--search TEXT] [--limit N]`: the active account's history, newest
+// first, as the app's Queue shows it.
+import { Command } from 'commander';
+import type { JobView } from '../../shared/domain/job';
+import { wholeNumber } from '../arg-parsers';
+import type { CliRun } from '../cli-run';
+import { filterJobs, parseStatus, type JobFilter } from '../job-filter';
+import { jobRecord, shortId, statusWord } from '../job-words';
+import { localTime } from '../time-words';
+import { action } from './action';
+
+function colouredStatus(run: CliRun, job: JobView): string {
+  const word = statusWord(job);
+  const { out } = run.out;
+  if (job.tracking === 'final') return job.status === 'SUCCESS' ? out.green(word) : out.red(word);
+  if (job.tracking === 'lost' || job.tracking === 'refused' || job.tracking === 'unknown')
+    return out.yellow(word);
+  return word;
+}
+
+interface JobsOptions extends JobFilter {
+  limit: number;
+}
+
+async function jobs(run: CliRun, options: JobsOptions): Promise<void> {
+  const session = await run.openCore({ envAccount: true });
+  const found = filterJobs(await session.call('jobs:list'), options);
+  const shown = found.slice(0, options.limit);
+  const { out } = run;
+  for (const job of shown) out.record(jobRecord(job));
+  if (found.length === 0) return out.line('No job matches.');
+  out.table(
+    ['ID', 'STATUS', 'PROJECT', 'CREATED', 'CREDITS', 'VALUES'],
+    shown.map((job) => [
+      shortId(job),
+      colouredStatus(run, job),
+      job.projectName || job.projectId.slice(0, 8),
+      localTime(job.createdAt),
+      job.creditUsed === null ? '' : String(job.creditUsed),
+      job.summary,
+    ]),
+  );
+  if (found.length > shown.length) out.note(`… and ${found.length - shown.length} more (use --limit).`);
+}
+
+export function jobsCommand(run: CliRun): Command {
+  return new Command('jobs')
+    .description('the active account’s jobs, newest first')
+    .option(
+      '--status <status>',
+      'only jobs in this state (succeeded, failed, running, unknown, …)',
+      parseStatus,
+    )
+    .option('--project <project>', 'only jobs of this project (its id, or part of its name)')
+    .option('--search <text>', 'only jobs with this text in their id or values')
+    .option('--limit <n>', 'at most this many jobs', wholeNumber(1), 50)
+    .action(action(run, async (options: JobsOptions) => jobs(run, options)));
+}

@@ -1,0 +1,99 @@
+// The app's core opened for one command: on the desktop app's data folder (or JRS_DATA_DIR) and keychain,
+// with the run's JRS_BASE_URL account when there is one. Every request goes through dispatch, as the app's
+// IPC does; a refusal becomes a CliError with the core's own sentence and the exit code of its kind.
+import { mkdirSync } from 'node:fs';
+import { KeytarSecretStore } from '../core/accounts/keytar-secret-store';
+import type { AppCore, CoreEventListener } from '../core/app/app-core.types';
+import { createAppCore } from '../core/app/create-app-core';
+import { dispatch } from '../core/app/dispatch';
+import type { AppErrorKind } from '../shared/domain/errors';
+import type { Channel, ParamsOf, ResultOf } from '../shared/ipc/contract';
+import { DEV_KEYCHAIN_SERVICE, userDataDir } from '../node-host/host-paths';
+import { hostCoreDeps } from '../node-host/open-host-core';
+import type { CliIo } from './cli-io';
+import { CliError } from './cli-error';
+import { envAccount } from './env-account';
+import { EXIT, exitCodeOf } from './exit-codes';
+import type { Output } from './output';
+
+export interface SessionOptions {
+  /** Work on the JRS_BASE_URL + JRS_API_KEY account when they are set (every command but `accounts`). */
+  envAccount: boolean;
+  /** --to / --download: every download of this run goes to this folder. */
+  downloadFolder?: string;
+  /** --csv: where an export is written (the answer of the app's save dialog). */
+  savePath?: string;
+}
+
+const HINTS: Partial<Record<AppErrorKind, string>> = {
+  'no-account':
+    'Add one with "jrs accounts add --name NAME --url URL" (the key on stdin) or "jrs accounts add --sandbox", or set JRS_BASE_URL and JRS_API_KEY.',
+  unauthorized: 'Check the API key (JRS_API_KEY, or the account’s: "jrs accounts add" it again).',
+  keychain: 'Or set JRS_BASE_URL and JRS_API_KEY to work without the keychain.',
+};
+
+export class CoreSession {
+  private disposing: Promise<void> | null = null;
+
+  private constructor(
+    readonly core: AppCore,
+    readonly dataDir: string,
+    /** The run's JRS_BASE_URL account id, when it works on one. */
+    readonly envAccountId: string | null,
+  ) {}
+
+  static async open(io: CliIo, out: Output, options: SessionOptions): Promise<CoreSession> {
+    const session = options.envAccount ? envAccount(io.env) : null;
+    const deps = hostCoreDeps({
+      dataDir: userDataDir(io.env),
+      secrets: io.secrets ?? new KeytarSecretStore(io.env['JRS_KEYCHAIN_SERVICE'] || DEV_KEYCHAIN_SERVICE),
+      sessionAccounts: session ? [session] : undefined,
+      downloadFolder: options.downloadFolder,
+      dialogs: { chooseSaveFile: async () => options.savePath ?? null },
+      log: (line) => out.debug(line),
+      ...io.core,
+    });
+    mkdirSync(deps.dataDir, { recursive: true });
+    const core = await createAppCore(deps);
+    return new CoreSession(core, deps.dataDir, session?.id ?? null);
+  }
+
+  /**
+   * Whether this run does the history's background work (polling, sending, downloads): no other app or
+   * jrs on this history holds it. A guest's work is done by the holder.
+   */
+  get isOwner(): boolean {
+    return this.core.isHistoryOwner();
+  }
+
+  /**
+   * Before waiting on work for the JRS_BASE_URL account: the program doing this history's background work
+   * cannot do it (the account and its key live in this process only), so the wait would never end.
+   */
+  requireWorker(): void {
+    if (!this.envAccountId || this.isOwner) return;
+    throw new CliError(
+      'Another program (the desktop app, or another jrs) is working on this history, and it cannot use the JRS_BASE_URL account.',
+      EXIT.error,
+      'Close it, or give this run a history of its own with JRS_DATA_DIR=<folder>.',
+    );
+  }
+
+  /** The channel's answer; a refusal is thrown as a CliError in the core's words. */
+  async call<C extends Channel>(channel: C, params?: ParamsOf<C>): Promise<ResultOf<C>> {
+    const result = await dispatch(this.core, channel, params);
+    if (result.ok) return result.value;
+    const { kind, message } = result.error;
+    throw new CliError(message, exitCodeOf(kind), HINTS[kind], kind);
+  }
+
+  onEvent(listener: CoreEventListener): () => void {
+    return this.core.onEvent(listener);
+  }
+
+  /** Stops polling, sending and downloads (rows on their way are answered first) and closes the history. */
+  dispose(): Promise<void> {
+    this.disposing ??= this.core.dispose();
+    return this.disposing;
+  }
+}

@@ -1,0 +1,86 @@
+// jrs beside another program on the same history (the desktop app, here its core held open): that program
+// does the background work, so `jrs batch` for a saved account creates the batch and waits while the other
+// sends it, polls it and saves its files; for a JRS_BASE_URL account, which the other cannot use, it says
+// so at once instead of waiting for ever.
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { EXIT } from '../../electron/cli/exit-codes';
+import type { AppCore } from '../../electron/core/app/app-core.types';
+import { createAppCore } from '../../electron/core/app/create-app-core';
+import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { storedBytes } from '../fixtures/sandbox-outputs';
+import { IDS, KEY_A, makeTestSeed } from '../fixtures/test-seed';
+import { cliWorld, jrs, records, type CliWorld } from './cli-harness';
+
+let remote: RunningSandbox;
+let world: CliWorld;
+let app: AppCore;
+beforeAll(async () => {
+  remote = await startSandbox({ seed: makeTestSeed({ durationMs: 50 }) });
+});
+afterAll(() => remote.close());
+beforeEach(async () => {
+  world = cliWorld({ sandbox: { start: () => Promise.reject(new Error('not in this test')) } });
+  expect(
+    (await jrs(world, ['accounts', 'add', '--name', 'Team', '--url', remote.url], { stdin: KEY_A })).code,
+  ).toBe(EXIT.ok);
+  // "The app": the same history and keychain, opened first, so it holds the history's lease.
+  app = await createAppCore({
+    dataDir: world.dataDir,
+    downloadsDir: world.downloadsDir,
+    secrets: world.secrets,
+    sandbox: { start: () => Promise.reject(new Error('not in this test')) },
+    flushMs: 10,
+  });
+  expect(app.isHistoryOwner()).toBe(true);
+});
+afterEach(async () => {
+  await app.dispose();
+  world.remove();
+});
+
+it('makes the batch and waits while the other program sends it and saves its files', async () => {
+  await writeFile(join(world.dir, 'pair.csv'), 'Name,Headline\nAna,Hi\nBen,Yo\n');
+  const result = await jrs(world, [
+    'batch',
+    IDS.image,
+    '--sheet',
+    'pair.csv',
+    '--yes',
+    '--download',
+    'out',
+    '--name',
+    '{row.name}.{ext}',
+    '--json',
+  ]);
+  expect(result.code).toBe(EXIT.ok);
+  expect(result.json.at(-1)).toMatchObject({ type: 'summary', rows: 2, succeeded: 2, downloaded: 2 });
+  // Saved by the app: each file as soon as its job succeeded, where the app's settings say (it downloads
+  // at once by default), or here when the batch asked first. Either way whole, and said where.
+  const rows = records(result, 'row');
+  const files = records(result, 'download');
+  expect(files.map((file) => file['state'])).toEqual(['done', 'done']);
+  for (const file of files) {
+    const path = String(file['path']);
+    expect([join(world.dir, 'out'), world.downloadsDir].some((folder) => path.startsWith(folder))).toBe(true);
+    const row = rows.find((candidate) => candidate['jobId'] === file['jobId'])!;
+    expect(path.endsWith(row['row'] === 0 ? 'Ana.png' : 'Ben.png')).toBe(true);
+    expect(readFileSync(path).equals(await storedBytes(remote, String(row['outputPath'])))).toBe(true);
+  }
+});
+
+it('says at once that the other program cannot work for a JRS_BASE_URL account', async () => {
+  await writeFile(join(world.dir, 'one.csv'), 'Headline\nHi\n');
+  const before = remote.inspect.jobCount(KEY_A);
+  const result = await jrs(world, ['batch', IDS.image, '--sheet', 'one.csv', '--yes'], {
+    env: { JRS_BASE_URL: remote.url, JRS_API_KEY: KEY_A },
+  });
+  expect(result.code).toBe(EXIT.error);
+  expect(result.stderr).toBe(
+    'error: Another program (the desktop app, or another jrs) is working on this history, and it cannot use the JRS_BASE_URL account.\n' +
+      'Close it, or give this run a history of its own with JRS_DATA_DIR=<folder>.\n',
+  );
+  expect(remote.inspect.jobCount(KEY_A)).toBe(before);
+});
