@@ -6,6 +6,7 @@ import './setup';
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useJobsStore } from '../../src/features/jobs/jobs-store';
+import { useNavStore } from '../../src/features/navigation/nav-store';
 import { QueueScreen } from '../../src/features/queue/QueueScreen';
 import { renderProbe } from '../../src/lib/render-probe';
 import { installFakeApi } from './fake-api';
@@ -81,6 +82,7 @@ describe('queue rendering', () => {
     seedHistory(jobs);
     const renders = new Map<string, number>();
     renderProbe.row = (id) => renders.set(id, (renders.get(id) ?? 0) + 1);
+    act(() => useNavStore.getState().go('queue'));
     render(<QueueScreen />);
 
     const grid = screen.getByRole('grid', { name: 'Jobs' });
@@ -113,6 +115,30 @@ describe('queue rendering', () => {
       }),
     );
     expect(renders.size).toBe(0);
+  });
+
+  it('holds still while the Queue is hidden, and catches up when it is shown', () => {
+    const jobs = manyJobs(50);
+    seedHistory(jobs);
+    const renders = new Map<string, number>();
+    renderProbe.row = (id) => renders.set(id, (renders.get(id) ?? 0) + 1);
+    act(() => useNavStore.getState().go('batches'));
+    render(<QueueScreen />);
+    const grid = screen.getByRole('grid', { name: 'Jobs' });
+
+    renders.clear();
+    act(() =>
+      useJobsStore.getState().applyChanges({
+        accountId: 'a-1',
+        jobs: [{ ...jobs[2]!, status: 'SUCCESS', tracking: 'final', creditUsed: 4 }],
+        removed: [],
+      }),
+    );
+    // Hidden: nothing rendered for it.
+    expect(renders.size).toBe(0);
+
+    act(() => useNavStore.getState().go('queue'));
+    expect(within(grid).getByRole('row', { name: /Headline 2\b/ })).toHaveTextContent('Success');
   });
 });
 

@@ -11,6 +11,7 @@ import { useDownloadsStore } from '../downloads/downloads-store';
 import { useJobsStore } from '../jobs/jobs-store';
 import { BatchRows } from './BatchRows';
 import { batchProgress, jobsOfBatch, type BatchProgress } from './batch-progress';
+import { useWhileShown } from '../navigation/use-while-shown';
 
 function countWords(progress: BatchProgress): [string, number][] {
   const words: [string, number][] = [
@@ -40,8 +41,8 @@ function stateWords(batch: BatchView, progress: BatchProgress): string {
 }
 
 export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element {
-  const jobsById = useJobsStore((state) => state.byId);
-  const downloads = useDownloadsStore((state) => state.byId);
+  const jobsById = useWhileShown('batches', useJobsStore, (state) => state.byId);
+  const downloads = useWhileShown('batches', useDownloadsStore, (state) => state.byId);
   const jobs = useMemo(() => jobsOfBatch(jobsById, batch.id), [jobsById, batch.id]);
   // The time left moves by the minute; the counts by the jobs.
   const now = useNow(60_000);

@@ -12,10 +12,11 @@ import { batchProgress, jobsOfBatch } from './batch-progress';
 import { batchesInOrder, useBatchesStore } from './batches-store';
 import { ImportWizard } from './import/ImportWizard';
 import type { BatchView } from '../../../electron/shared/domain/batch';
+import { useWhileShown } from '../navigation/use-while-shown';
 
 function BatchItem({ batch, selected }: { batch: BatchView; selected: boolean }): React.JSX.Element {
-  const jobs = useJobsStore((state) => state.byId);
-  const downloads = useDownloadsStore((state) => state.byId);
+  const jobs = useWhileShown('batches', useJobsStore, (state) => state.byId);
+  const downloads = useWhileShown('batches', useDownloadsStore, (state) => state.byId);
   const progress = useMemo(
     // Counts only: the time left is the detail's (any `now` gives the same counts).
     () => batchProgress(jobsOfBatch(jobs, batch.id), downloads, 0),

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import type { DownloadView } from '../../../electron/shared/domain/download';
 import { cancelDownloads, pauseDownloads, resumeDownloads } from './download-actions';
 import { downloadTimeLeft, formatSpeed } from './download-words';
+import { useWhileShown } from '../navigation/use-while-shown';
 import { useDownloadsStore } from './downloads-store';
 
 interface Summary {
@@ -38,7 +39,8 @@ function summarise(downloads: readonly DownloadView[]): Summary {
 const files = (count: number) => (count === 1 ? '1 file' : `${count.toLocaleString()} files`);
 
 export function DownloadsBar(): React.JSX.Element | null {
-  const byId = useDownloadsStore((state) => state.byId);
+  // It sits in the Queue: it holds still while the Queue is hidden.
+  const byId = useWhileShown('queue', useDownloadsStore, (state) => state.byId);
   const summary = useMemo(() => summarise(Object.values(byId)), [byId]);
   const { active, queued, paused, failed } = summary;
   const running = [...active, ...queued];

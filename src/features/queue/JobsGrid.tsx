@@ -14,6 +14,7 @@ import type { JobsById } from '../jobs/jobs-store';
 import { GRID_COLUMNS, HEADER_HEIGHT, ROW_HEIGHT, rowDomId } from './grid-columns';
 import { JobGridRow } from './JobGridRow';
 import { useQueueStore, type ClickMode } from './queue-store';
+import { useWhileShown } from '../navigation/use-while-shown';
 
 interface JobsGridProps {
   ids: readonly string[];
@@ -92,7 +93,7 @@ export function JobsGrid({ ids, byId }: JobsGridProps): React.JSX.Element {
   const gridRef = useRef<HTMLDivElement>(null);
   const selected = useQueueStore((state) => state.selected);
   const activeId = useQueueStore((state) => state.activeId);
-  const downloads = useDownloadsStore((state) => state.byId);
+  const downloads = useWhileShown('queue', useDownloadsStore, (state) => state.byId);
   const filters = useQueueStore((state) => state.filters);
   const sort = useQueueStore((state) => state.sort);
   const focusRequest = useNavStore((state) => state.focusRequest);

@@ -11,6 +11,7 @@ import {
   type QueueFilters as Filters,
 } from './queue-filter';
 import { useQueueStore } from './queue-store';
+import { useWhileShown } from '../navigation/use-while-shown';
 
 const DATE_OPTIONS: readonly FilterOption[] = [
   { value: 'today', label: 'Today' },
@@ -57,7 +58,7 @@ function FilterSelect({ name, label, allLabel, options }: FilterSelectProps): Re
 }
 
 export function QueueFilters(): React.JSX.Element {
-  const byId = useJobsStore((state) => state.byId);
+  const byId = useWhileShown('queue', useJobsStore, (state) => state.byId);
   const filters = useQueueStore((state) => state.filters);
   const options = useMemo(() => filterOptions(byId), [byId]);
   const batches = useMemo(

@@ -20,6 +20,7 @@ import { hasFilters, visibleJobIds } from './queue-filter';
 import { QueueFilters } from './QueueFilters';
 import { useQueueStore } from './queue-store';
 import { TrackJobDialog } from './TrackJobDialog';
+import { useWhileShown } from '../navigation/use-while-shown';
 
 /** Stable, so that the notice's own timer is not restarted by every render of the screen. */
 const dismissNotice = () => useQueueStore.getState().notify(null);
@@ -72,7 +73,7 @@ function GridOverlay({ total, shown }: { total: number; shown: number }): React.
 }
 
 export function QueueScreen(): React.JSX.Element {
-  const byId = useJobsStore((state) => state.byId);
+  const byId = useWhileShown('queue', useJobsStore, (state) => state.byId);
   const filters = useQueueStore((state) => state.filters);
   const sort = useQueueStore((state) => state.sort);
   const selected = useQueueStore((state) => state.selected);

@@ -12,5 +12,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   timeout: 600_000,
+  // No trace: its DOM snapshots are taken in the page's main thread, long tasks that are not the app's.
+  use: { ...e2e.use, trace: 'off' },
   reporter: [['list']],
 });
