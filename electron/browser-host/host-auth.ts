@@ -1,7 +1,7 @@
 // Who may talk to the browser host. It holds the person's API keys, so like any local web service with a
 // secret it answers only: requests naming its own address in `Host` (DNS rebinding points another name at
 // 127.0.0.1), from its own origin when the browser says one (a cross-site page, a form post, a WebSocket
-// from elsewhere), carrying the session cookie that the start address's one-time token is exchanged for.
+// from elsewhere), carrying the session cookie that the start address's token (random, for this run) is exchanged for.
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 export const SESSION_COOKIE = 'jrs_session';
@@ -64,7 +64,7 @@ export function checkSession(facts: RequestFacts, session: string): Verdict {
     return {
       ok: false,
       status: 401,
-      reason: 'Open the app with the address it printed when it started (it carries a one-time key).',
+      reason: 'Open the app with the address it printed when it started (it carries this run’s key).',
     };
   return { ok: true };
 }

@@ -30,7 +30,7 @@ export interface BrowserHostOptions {
   rendererDir: string;
   /** 0 (default) for any free port. */
   port?: number;
-  /** The one-time key of the start address; random by default. */
+  /** The key in the start address, for this run; random by default. */
   token?: string;
   log?: (line: string) => void;
   tap?: BridgeTap;

@@ -37,6 +37,8 @@ export async function startBrowserHost(options: StartOptions = {}): Promise<Runn
     );
   const deps = hostCoreDeps({
     fileShell: systemFileShell(previewPath),
+    // A browser shows them itself, once the person allows it in Settings.
+    notifier: { viaPage: true, notify: () => undefined, setBadgeCount: () => undefined },
     log: options.log,
     ...options.core,
   });

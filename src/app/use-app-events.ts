@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import type { AccountState } from '../../electron/shared/domain/account';
 import { api } from '../lib/api';
+import { showPageNotification } from '../lib/page-notifications';
 import { selectActiveAccount, useAccountsStore } from '../features/accounts/accounts-store';
 import { useCreditsStore } from '../features/accounts/credits-store';
 import { useJobFormStore } from '../features/job-form/job-form-store';
@@ -29,6 +30,7 @@ export function useAppEvents(): void {
         bridge.on('downloads:changed', (event) => useDownloadsStore.getState().apply(event)),
         bridge.on('batches:changed', (event) => useBatchesStore.getState().apply(event)),
         bridge.on('jobs:open', ({ id }) => showJobInQueue(id)),
+        bridge.on('app:notify', (notification) => showPageNotification(notification, showJobInQueue)),
         bridge.on('app:command', ({ command }) => runCommand(command)),
       ];
     } catch {

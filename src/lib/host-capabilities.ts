@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { HostCapabilities } from '../../electron/shared/ipc/channels/shell';
 import { api, call } from './api';
 
-const DESKTOP: HostCapabilities = { chooseFolder: true, dragOut: true };
+const DESKTOP: HostCapabilities = { chooseFolder: true, dragOut: true, pageNotifications: false };
 let asked: Promise<HostCapabilities> | null = null;
 let known: HostCapabilities | null = null;
 

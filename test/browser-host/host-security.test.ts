@@ -191,10 +191,11 @@ describe('the browser host', () => {
     expect(added.ok).toBe(true);
     const snapshot = await ask(2, 'accounts:snapshot');
     expect(snapshot.ok).toBe(true);
-    // A browser has no folder picker and cannot drag files out: the page is told, and offers neither.
+    // A browser has no folder picker and cannot drag files out: the page is told, and offers neither; it
+    // shows notifications itself.
     expect(await ask(5, 'shell:capabilities')).toEqual({
       ok: true,
-      value: { chooseFolder: false, dragOut: false },
+      value: { chooseFolder: false, dragOut: false, pageNotifications: true },
     });
     const unknown = await ask(3, 'shell:runAnything', {});
     expect(unknown).toMatchObject({

@@ -74,7 +74,7 @@ async function secretStore(mode: KeychainMode): Promise<{ store: SecretStore; cl
 
 export interface Harness {
   readonly core: AppCore;
-  /** The browser host's start address (with its one-time token). */
+  /** The browser host's start address (with this run's token). */
   url: string;
   dataDir: string;
   /** Files the page exported through the save dialog. */

@@ -62,6 +62,21 @@ test('npm start without Electron serves the app to a browser, and a job is submi
       'Electron could not be installed here, so the app opens in your browser',
     );
 
+    // The browser's notifications, allowed and recorded (headless Chromium shows none).
+    await page.context().grantPermissions(['notifications']);
+    await page.addInitScript(() => {
+      const shown: string[] = [];
+      (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
+      const Real = window.Notification;
+      class Recorded extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push(`${title}: ${options?.body ?? ''}`);
+        }
+      }
+      Object.defineProperty(Recorded, 'permission', { get: () => Real.permission });
+      window.Notification = Recorded as typeof Notification;
+    });
     await page.goto(address);
     // The token is exchanged at once for the session cookie: the address bar keeps no key.
     expect(page.url()).not.toContain('token=');
@@ -74,12 +89,19 @@ test('npm start without Electron serves the app to a browser, and a job is submi
     await expect(page.getByText(/Job submitted/)).toBeVisible();
     const jobs = page.getByRole('list', { name: 'Submitted jobs' });
     await expect(jobs.getByText('Success', { exact: true })).toBeVisible({ timeout: 30_000 });
+    // The finished job is announced by the browser itself.
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications),
+      )
+      .toEqual([expect.stringContaining('Weekly Podcast Intro')]);
 
     // Settings asks for the download folder to be typed: a browser has no folder picker.
     await page.keyboard.press('Control+4');
     await expect(page.getByLabel('Download folder')).toBeVisible();
     await expect(page.getByText(/Type the folder’s full path/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Choose folder…' })).toHaveCount(0);
+    await expect(page.getByText(/On: finished jobs and batches are announced by this browser/)).toBeVisible();
 
     // The job is in the app's own history, in the data folder npm start was given.
     const db = new Database(join(dataDir, 'history.sqlite'), { readonly: true });

@@ -40,6 +40,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const opened = accounts;
 
   const clock = deps.clock ?? systemClock;
+  const given = deps.notifier ?? silentNotifier;
+  const notifier = given.viaPage
+    ? { ...given, notify: (notification: PayloadOf<'app:notify'>) => emit('app:notify', notification) }
+    : given;
   const { db, notice } = openDatabase(join(deps.dataDir, 'history.sqlite'), () => clock.now());
   if (notice) deps.log?.(notice);
   // Bound once `downloads` exists: a job may finish while the jobs domain is being opened.
@@ -74,7 +78,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     timers: deps.timers ?? systemTimers,
     random: deps.random ?? Math.random,
     power: deps.power ?? alwaysOnline,
-    notifier: deps.notifier ?? silentNotifier,
+    notifier,
     dialogs: deps.dialogs,
     flushMs: deps.flushMs,
     emitChanged: (payload) => emit('jobs:changed', payload),
@@ -133,7 +137,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...jobs.handlers,
     ...formHandlers(opened.registry, forms),
     ...openedDownloads.handlers,
-    ...shellHandlers({ openExternal: deps.openExternal, dialogs: deps.dialogs, fileShell: deps.fileShell }),
+    ...shellHandlers({
+      openExternal: deps.openExternal,
+      dialogs: deps.dialogs,
+      fileShell: deps.fileShell,
+      notifier,
+    }),
     ...openedBatches.handlers,
     ...storage.handlers,
   };
@@ -148,13 +157,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     isHistoryOwner: isOwner,
     async dispose() {
       listeners.clear();
-      lease.dispose();
       const sending = openedBatches.dispose();
       openedDownloads.dispose();
       storage.dispose();
       // Batch rows on their way are answered before the history closes: cut off, each would be an unknown
       // outcome at the next start (a short command-line run would leave some every time).
       await sending;
+      // Only then is the lease given up: the next owner settles `submitting` rows as cut off.
+      lease.dispose();
       await jobs.dispose();
       await opened.dispose();
       db.close();

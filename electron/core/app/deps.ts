@@ -46,6 +46,11 @@ export interface Notification {
 export interface Notifier {
   notify(notification: Notification): void;
   setBadgeCount(count: number): void;
+  /**
+   * The page shows the notifications (the browser host: a browser's own, once the person allows them):
+   * core sends each as an `app:notify` event instead of calling notify.
+   */
+  viaPage?: boolean;
 }
 
 export const silentNotifier: Notifier = { notify: () => undefined, setBadgeCount: () => undefined };

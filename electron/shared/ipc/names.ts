@@ -66,6 +66,7 @@ export const EVENT_NAMES = [
   'jobs:changed',
   'jobs:open',
   'app:command',
+  'app:notify',
   'downloads:changed',
   'batches:changed',
   'imports:progress',

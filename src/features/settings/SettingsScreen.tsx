@@ -7,7 +7,9 @@ import { Spinner } from '../../components/Spinner';
 import { api, call, failureMessage } from '../../lib/api';
 import { useAccountsStore } from '../accounts/accounts-store';
 import { useNavStore } from '../navigation/nav-store';
+import { useHostCapabilities } from '../../lib/host-capabilities';
 import { DownloadSettingsForm } from './DownloadSettingsForm';
+import { PageNotificationsSetting } from './PageNotificationsSetting';
 import { StorageSettingsForm } from './StorageSettingsForm';
 
 type Loaded =
@@ -42,6 +44,7 @@ export function SettingsScreen(): React.JSX.Element {
   const [loaded, retry] = useDownloadSettings(accountId);
   const focusRequest = useNavStore((state) => state.focusRequest);
   const shown = useNavStore((state) => state.screen === 'settings');
+  const capabilities = useHostCapabilities();
   // The heading takes focus (a screen reader starts there; Tab goes on to the first setting).
   useEffect(() => {
     if (shown && focusRequest > 0) document.getElementById('settings-title')?.focus();
@@ -83,6 +86,14 @@ export function SettingsScreen(): React.JSX.Element {
         </div>
         <StorageSettingsForm key={accountId} accountId={accountId} />
       </section>
+      {capabilities.pageNotifications && (
+        <section className="settings-section" aria-labelledby="settings-notifications">
+          <h3 id="settings-notifications" className="settings-heading">
+            Notifications
+          </h3>
+          <PageNotificationsSetting />
+        </section>
+      )}
       <section className="settings-section" aria-labelledby="settings-accounts">
         <h3 id="settings-accounts" className="settings-heading">
           Accounts

@@ -6,7 +6,12 @@ import { z } from 'zod';
  * What the app's host can do beyond the contract's requests: the desktop app shows a folder picker and lets
  * files be dragged out; a browser can do neither, and the page does not offer them there.
  */
-export const hostCapabilities = z.object({ chooseFolder: z.boolean(), dragOut: z.boolean() });
+export const hostCapabilities = z.object({
+  chooseFolder: z.boolean(),
+  dragOut: z.boolean(),
+  /** Notifications are the page's to show (a browser's own), not the system's through the host. */
+  pageNotifications: z.boolean(),
+});
 export type HostCapabilities = z.infer<typeof hostCapabilities>;
 
 export const shellChannels = {
@@ -27,4 +32,6 @@ export type AppCommand = (typeof APP_COMMANDS)[number];
 
 export const shellEvents = {
   'app:command': z.object({ command: z.enum(APP_COMMANDS) }),
+  /** A notification for the page to show (where the host has no system notifications of its own). */
+  'app:notify': z.object({ title: z.string(), body: z.string(), jobId: z.string().optional() }),
 } as const;
