@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { startOnSandbox } from './helpers';
 
@@ -102,6 +103,12 @@ test('npm start without Electron serves the app to a browser, and a job is submi
     await expect(page.getByText(/Type the folder’s full path/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Choose folder…' })).toHaveCount(0);
     await expect(page.getByText(/On: finished jobs and batches are announced by this browser/)).toBeVisible();
+    // The browser's Settings (no folder picker, a Notifications section) pass axe like the desktop's.
+    const axe = await new AxeBuilder({ page })
+      .include('#settings')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     // The job is in the app's own history, in the data folder npm start was given.
     const db = new Database(join(dataDir, 'history.sqlite'), { readonly: true });
