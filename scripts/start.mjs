@@ -56,4 +56,5 @@ if (Math.max(newest('src'), newest('electron/shared')) > built) {
   if (run('npx', ['electron-vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0)
     process.exit(1);
 }
-process.exit(run('npx', ['tsx', 'electron/browser-host/cli.ts', ...hostArgs]));
+// `jrs serve`: the browser host on the desktop app's data folder and keychain, until Ctrl-C.
+process.exit(run('npx', ['tsx', 'electron/cli/main.ts', 'serve', ...hostArgs]));

@@ -28,6 +28,8 @@ async function serve(run: CliRun, options: { port?: number; open: boolean }): Pr
   if (options.open && hasDisplay(run.io.env)) {
     const { default: open } = await import('open');
     await open(url).catch(() => out.note('Open that address in a browser on this computer.'));
+  } else {
+    out.note('Open that address in a browser on this computer.');
   }
   out.note('Press Ctrl+C to stop.');
   await untilStopped(run.signal);
