@@ -11,6 +11,7 @@ import sirv from 'sirv';
 import { WebSocketServer } from 'ws';
 import type { AppCore } from '../core/app/app-core.types';
 import { rendererCsp } from '../main/content-security-policy';
+import { contentTypeOfExtension } from '../shared/domain/media-types';
 import { FILE_ROUTE, SOCKET_PATH, UPLOAD_ROUTE } from '../shared/ipc/socket-protocol';
 import {
   checkSession,
@@ -46,22 +47,6 @@ export interface BrowserHost {
   replaceCore(core: AppCore): void;
   close(): Promise<void>;
 }
-
-const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.mov': 'video/quicktime',
-  '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.pdf': 'application/pdf',
-  '.json': 'application/json',
-};
 
 function factsOf(request: IncomingMessage): RequestFacts {
   const header = (name: string) => {
@@ -134,7 +119,7 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
       return;
     }
     response.writeHead(200, {
-      'Content-Type': MEDIA_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Type': contentTypeOfExtension(extname(path)) ?? 'application/octet-stream',
       'Content-Length': size,
       'Cache-Control': 'no-store',
     });

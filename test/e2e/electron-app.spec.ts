@@ -1,24 +1,10 @@
 // The real app, launched with Playwright's Electron driver: first run → the built-in sandbox account → a
 // project → its form → a submitted job. Needs `npm run build` first and an Electron binary; skips without one.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
-
-/**
- * Where the Electron binary would be, found without require('electron'): that require starts a download
- * when the binary is missing, and this machine has no internet.
- */
-function electronBinary(): string | null {
-  const packageDir = resolve('node_modules/electron');
-  const pathFile = join(packageDir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const relative = readFileSync(pathFile, 'utf8').trim();
-  if (!relative) return null;
-  const distDir = process.env['ELECTRON_OVERRIDE_DIST_PATH'] ?? join(packageDir, 'dist');
-  const binary = join(distDir, relative);
-  return existsSync(binary) ? binary : null;
-}
+import { electronBinary } from './electron-binary';
 
 const executablePath = electronBinary();
 const mainScript = resolve('out/main/index.js');

@@ -3,20 +3,16 @@
 // address in Chromium is the app, and a job submitted there reaches the built-in sandbox. Its data and
 // keychain entries go to a folder and service of the test's own (JRS_DATA_DIR, JRS_KEYCHAIN_SERVICE).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { electronBinary } from './electron-binary';
 import { startOnSandbox } from './helpers';
 
 const ROOT = resolve(__dirname, '../..');
-
-/** Whether Electron's binary is there (its package writes path.txt once the binary is in place). */
-function electronInstalled(): boolean {
-  return existsSync(join(ROOT, 'node_modules/electron/path.txt'));
-}
 
 /** Everything the child printed, and the first address it printed (the host's, with its token). */
 function readAddress(child: ChildProcess): { output: () => string; address: Promise<string> } {
@@ -39,7 +35,10 @@ function readAddress(child: ChildProcess): { output: () => string; address: Prom
 test('npm start without Electron serves the app to a browser, and a job is submitted on the sandbox', async ({
   page,
 }) => {
-  test.skip(electronInstalled(), 'Electron’s binary is installed here: npm start opens the desktop app.');
+  test.skip(
+    electronBinary() !== null,
+    'Electron’s binary is installed here: npm start opens the desktop app.',
+  );
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'jrs-npm-start-'));
   const env: NodeJS.ProcessEnv = {

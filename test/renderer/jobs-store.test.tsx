@@ -5,8 +5,9 @@
 import './setup';
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { JobView } from '../../electron/shared/domain/job';
 import { useJobsStore } from '../../src/features/jobs/jobs-store';
-import { useNavStore } from '../../src/features/navigation/nav-store';
+import { useNavStore, type Screen } from '../../src/features/navigation/nav-store';
 import { QueueScreen } from '../../src/features/queue/QueueScreen';
 import { renderProbe } from '../../src/lib/render-probe';
 import { installFakeApi } from './fake-api';
@@ -76,14 +77,31 @@ describe('jobs store', () => {
   });
 });
 
+/** `count` jobs in the history, the Queue rendered with `screen` shown, and each row's renders counted. */
+function queueOf(count: number, shown: Screen) {
+  const jobs = manyJobs(count);
+  seedHistory(jobs);
+  const renders = new Map<string, number>();
+  renderProbe.row = (id) => renders.set(id, (renders.get(id) ?? 0) + 1);
+  act(() => useNavStore.getState().go(shown));
+  render(<QueueScreen />);
+  return { jobs, renders };
+}
+
+/** An event saying that the job finished. */
+function finish(changed: JobView, change: Partial<JobView> = {}): void {
+  act(() =>
+    useJobsStore.getState().applyChanges({
+      accountId: 'a-1',
+      jobs: [{ ...changed, status: 'SUCCESS', tracking: 'final', ...change }],
+      removed: [],
+    }),
+  );
+}
+
 describe('queue rendering', () => {
   it('with 10,000 jobs renders only the rows in view, and renders again only the row whose job changed', () => {
-    const jobs = manyJobs(10_000);
-    seedHistory(jobs);
-    const renders = new Map<string, number>();
-    renderProbe.row = (id) => renders.set(id, (renders.get(id) ?? 0) + 1);
-    act(() => useNavStore.getState().go('queue'));
-    render(<QueueScreen />);
+    const { jobs, renders } = queueOf(10_000, 'queue');
 
     const grid = screen.getByRole('grid', { name: 'Jobs' });
     expect(grid).toHaveAttribute('aria-rowcount', '10001');
@@ -95,45 +113,22 @@ describe('queue rendering', () => {
     expect(screen.getByTestId('queue-count')).toHaveTextContent('10,000 jobs');
 
     renders.clear();
-    act(() =>
-      useJobsStore.getState().applyChanges({
-        accountId: 'a-1',
-        jobs: [{ ...jobs[2]!, status: 'SUCCESS', tracking: 'final', creditUsed: 4 }],
-        removed: [],
-      }),
-    );
+    finish(jobs[2]!, { creditUsed: 4 });
     expect([...renders.keys()]).toEqual(['j-2']);
     expect(within(grid).getByRole('row', { name: /Headline 2\b/ })).toHaveTextContent('Success');
 
     // Another event about a job far out of view renders no row at all.
     renders.clear();
-    act(() =>
-      useJobsStore.getState().applyChanges({
-        accountId: 'a-1',
-        jobs: [{ ...jobs[9000]!, status: 'SUCCESS', tracking: 'final' }],
-        removed: [],
-      }),
-    );
+    finish(jobs[9000]!);
     expect(renders.size).toBe(0);
   });
 
   it('holds still while the Queue is hidden, and catches up when it is shown', () => {
-    const jobs = manyJobs(50);
-    seedHistory(jobs);
-    const renders = new Map<string, number>();
-    renderProbe.row = (id) => renders.set(id, (renders.get(id) ?? 0) + 1);
-    act(() => useNavStore.getState().go('batches'));
-    render(<QueueScreen />);
+    const { jobs, renders } = queueOf(50, 'batches');
     const grid = screen.getByRole('grid', { name: 'Jobs' });
 
     renders.clear();
-    act(() =>
-      useJobsStore.getState().applyChanges({
-        accountId: 'a-1',
-        jobs: [{ ...jobs[2]!, status: 'SUCCESS', tracking: 'final', creditUsed: 4 }],
-        removed: [],
-      }),
-    );
+    finish(jobs[2]!, { creditUsed: 4 });
     // Hidden: nothing rendered for it.
     expect(renders.size).toBe(0);
 

@@ -128,7 +128,7 @@ async function hashOf(path: string, algorithm: 'md5' | 'sha256'): Promise<string
 }
 
 /** `name (2).ext`, `name (3).ext`…: the first that is free. */
-async function freeName(fs: DownloadFs, target: string): Promise<string> {
+export async function freeName(fs: DownloadFs, target: string): Promise<string> {
   const ext = extname(target);
   const stem = target.slice(0, target.length - ext.length);
   for (let n = 2; n < 10_000; n += 1) {

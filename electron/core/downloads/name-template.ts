@@ -5,6 +5,7 @@
 
 import { TEMPLATE_PARTS } from '../../shared/domain/download';
 import { safeSegments } from './safe-path';
+import { EXTENSION_OF_TYPE } from '../../shared/domain/media-types';
 
 export const DEFAULT_TEMPLATE = '{project}/{date}/{jobId}.{ext}';
 
@@ -49,22 +50,6 @@ export function templateProblem(template: string): string | null {
   return null;
 }
 
-const EXTENSIONS: Record<string, string> = {
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-  'video/quicktime': 'mov',
-  'audio/mpeg': 'mp3',
-  'audio/wav': 'wav',
-  'audio/x-wav': 'wav',
-  'audio/mp4': 'm4a',
-  'audio/ogg': 'ogg',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'application/pdf': 'pdf',
-};
-
 /** The extension: the storage path's own, else the one of the Content-Type, else `bin`. */
 export function extensionOf(storagePath: string | null, contentType: string | null): string {
   const last = storagePath?.split(/[/\\]/).pop() ?? '';
@@ -72,7 +57,7 @@ export function extensionOf(storagePath: string | null, contentType: string | nu
   const own = dot > 0 ? last.slice(dot + 1).toLowerCase() : '';
   if (/^[a-z0-9]{1,8}$/.test(own)) return own;
   const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return EXTENSIONS[type] ?? 'bin';
+  return EXTENSION_OF_TYPE[type] ?? 'bin';
 }
 
 function pad(n: number): string {

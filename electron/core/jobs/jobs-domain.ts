@@ -137,8 +137,11 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     log: deps.log,
   } satisfies JobsContext);
 
-  // A guest re-shows the jobs that were open at its last look, so that their ends reach the page too.
-  let openAtLastLook = new Set<string>();
+  // A guest re-shows the open jobs whose state changed since its last look, and those that are no longer
+  // open (their end): the owner's lease renewals alone wake it every few seconds, mostly for nothing.
+  let openAtLastLook = new Map<string, { accountId: string; state: string }>();
+  const stateOf = (row: JobRow) =>
+    [row.status, row.tracking, row.tracking_note, row.uuid, row.updated_at, row.output_path].join('|');
   deps.notifier.setBadgeCount(repo.countRunning());
 
   return {
@@ -174,13 +177,13 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
       if (isOwner()) {
         for (const row of repo.withTracking('active')) polling.follow(row);
       } else {
-        const open = new Set<string>();
+        const open = new Map<string, { accountId: string; state: string }>();
         for (const tracking of ['pending', 'submitting', 'active'] as const)
-          for (const row of repo.withTracking(tracking)) open.add(row.id);
-        for (const id of new Set([...openAtLastLook, ...open])) {
-          const row = repo.get(id);
-          if (row) feed.changed(row.account_id, row.id);
-        }
+          for (const row of repo.withTracking(tracking))
+            open.set(row.id, { accountId: row.account_id, state: stateOf(row) });
+        for (const [id, now] of open)
+          if (openAtLastLook.get(id)?.state !== now.state) feed.changed(now.accountId, id);
+        for (const [id, before] of openAtLastLook) if (!open.has(id)) feed.changed(before.accountId, id);
         openAtLastLook = open;
       }
       deps.notifier.setBadgeCount(repo.countRunning());
