@@ -1,10 +1,9 @@
 // The spreadsheet given back: every row of the batch's sheet as it was imported, followed by what became
 // of it (the job's id, its status in words, the output's storage path and the file on this computer), as
 // CSV that Excel opens as it should (UTF-8 with a BOM, formulas defused) or as XLSX (cells as text).
-import { stringify } from 'csv-stringify/sync';
 import * as XLSX from '@e965/xlsx';
 import type { JobRow } from '../jobs/job-row';
-import { defused } from '../jobs/csv-export';
+import { formulaSafeCsv } from '../jobs/csv-formula-guard';
 import type { BatchSheet } from './batch-repository';
 
 export const RESULT_COLUMNS = ['Job id', 'Status', 'Output path', 'Local file'] as const;
@@ -76,10 +75,7 @@ export function batchTable(
 }
 
 export function tableCsv(table: readonly (readonly string[])[]): string {
-  return stringify(
-    table.map((row) => row.map(defused)),
-    { bom: true, record_delimiter: 'windows' },
-  );
+  return formulaSafeCsv(table);
 }
 
 /** Every cell a text cell: nothing the sheet held can become a formula or a number that loses digits. */

@@ -1,8 +1,8 @@
 // The history (or the filtered part of it) as CSV that Excel opens as it should: UTF-8 with a BOM, every
 // field quoted where needed (csv-stringify), one column per value. Cells that a spreadsheet would run as a
-// formula are defused with a leading apostrophe.
-import { stringify } from 'csv-stringify/sync';
+// formula are defused with a leading apostrophe (csv-formula-guard.ts, shared with the batch export).
 import type { JobView } from '../../shared/domain/job';
+import { formulaSafeCsv } from './csv-formula-guard';
 
 const FIXED = [
   'id',
@@ -29,30 +29,20 @@ function cellOf(value: unknown): string {
   return String(value);
 }
 
-/** =, +, -, @ (and tab, CR) start a formula in Excel, LibreOffice and Sheets. */
-export function defused(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
 export function jobsCsv(jobs: readonly JobView[]): string {
   const valueKeys = [...new Set(jobs.flatMap((job) => Object.keys(job.values)))].sort();
-  const rows = jobs.map((job) =>
-    [
-      job.id,
-      job.uuid ?? '',
-      job.projectName,
-      job.jobType,
-      job.status ?? '',
-      job.tracking,
-      job.createdAt,
-      job.finishedAt ?? '',
-      job.creditUsed === null ? '' : String(job.creditUsed),
-      job.outputPath ?? '',
-      ...valueKeys.map((key) => cellOf(job.values[key])),
-    ].map(defused),
-  );
-  return stringify([[...FIXED, ...valueKeys.map((key) => `value: ${key}`)], ...rows], {
-    bom: true,
-    record_delimiter: 'windows',
-  });
+  const rows = jobs.map((job) => [
+    job.id,
+    job.uuid ?? '',
+    job.projectName,
+    job.jobType,
+    job.status ?? '',
+    job.tracking,
+    job.createdAt,
+    job.finishedAt ?? '',
+    job.creditUsed === null ? '' : String(job.creditUsed),
+    job.outputPath ?? '',
+    ...valueKeys.map((key) => cellOf(job.values[key])),
+  ]);
+  return formulaSafeCsv([[...FIXED, ...valueKeys.map((key) => `value: ${key}`)], ...rows]);
 }
