@@ -1,7 +1,6 @@
 // The app's core opened for one command: on the desktop app's data folder (or JRS_DATA_DIR) and keychain,
 // with the run's JRS_BASE_URL account when there is one. Every request goes through dispatch, as the app's
 // IPC does; a refusal becomes a CliError with the core's own sentence and the exit code of its kind.
-import { mkdirSync } from 'node:fs';
 import { KeytarSecretStore } from '../core/accounts/keytar-secret-store';
 import type { AppCore, CoreEventListener } from '../core/app/app-core.types';
 import { createAppCore } from '../core/app/create-app-core';
@@ -53,7 +52,7 @@ export class CoreSession {
       log: (line) => out.debug(line),
       ...io.core,
     });
-    mkdirSync(deps.dataDir, { recursive: true });
+    // createAppCore makes the data folder, owner-only.
     const core = await createAppCore(deps);
     return new CoreSession(core, deps.dataDir, session?.id ?? null);
   }

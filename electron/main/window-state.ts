@@ -75,7 +75,7 @@ export function loadWindowState(file: string, workAreas: readonly Rectangle[]): 
 export function saveWindowState(file: string, state: WindowState): void {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(windowStateSchema.parse(state), null, 2)}\n`);
+  writeFileSync(temporary, `${JSON.stringify(windowStateSchema.parse(state), null, 2)}\n`, { mode: 0o600 });
   renameSync(temporary, file);
 }
 

@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SandboxLauncher } from '../core/app/app-core.types';
+import { ensurePrivateFile, PRIVATE_FILE_MODE } from '../core/db/private-files';
 import type { RunningSandbox, SandboxSeedInput } from '../sandbox';
 import { defaultSeedPath } from '../sandbox/default-seed';
 
@@ -51,7 +52,9 @@ function lastPort(dataDir: string | null): number | null {
 
 function rememberPort(dataDir: string, port: number): void {
   try {
-    writeFileSync(portFile(dataDir), String(port));
+    // Owner-only like everything in the data folder (an older version left it 0644: tightened here).
+    writeFileSync(portFile(dataDir), String(port), { mode: PRIVATE_FILE_MODE });
+    ensurePrivateFile(portFile(dataDir));
   } catch {
     // Only a convenience: the next start takes another port.
   }

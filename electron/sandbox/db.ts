@@ -1,7 +1,7 @@
 // The sandbox's SQLite database: one file in the data folder (or memory), created and migrated on open.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { privateFile, privateFolder } from './private-files';
 
 export type SandboxDb = Database.Database;
 
@@ -70,8 +70,12 @@ CREATE TABLE IF NOT EXISTS stored_files (
 export function openSandboxDb(dataDir: string | null): SandboxDb {
   let db: SandboxDb;
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    db = new Database(join(dataDir, 'sandbox.sqlite'));
+    privateFolder(dataDir);
+    const path = join(dataDir, 'sandbox.sqlite');
+    // Owner-only before SQLite opens it: the -wal and -shm files SQLite makes take this file's mode.
+    privateFile(path, { create: true });
+    for (const suffix of ['-wal', '-shm']) privateFile(path + suffix);
+    db = new Database(path);
     db.pragma('journal_mode = WAL');
   } else {
     db = new Database(':memory:');

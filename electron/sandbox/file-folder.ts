@@ -5,7 +5,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
   fsyncSync,
-  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -16,6 +15,7 @@ import {
 import { open, rename, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE, privateFile, privateFolder } from './private-files';
 
 /** What a written file turned out to be. */
 export interface WrittenFile {
@@ -41,7 +41,8 @@ export class FileFolder {
   static open(dataDir: string | null): FileFolder {
     if (dataDir === null) return new FileFolder(mkdtempSync(join(tmpdir(), 'jrs-sandbox-files-')), true);
     const dir = join(dataDir, 'files');
-    mkdirSync(dir, { recursive: true });
+    privateFolder(dataDir);
+    privateFolder(dir);
     return new FileFolder(dir, false);
   }
 
@@ -55,7 +56,7 @@ export class FileFolder {
     const temp = this.pathOf(`${TEMP_PREFIX}${name}`);
     const hash = createHash('sha256');
     let size = 0;
-    const handle = await open(temp, 'wx');
+    const handle = await open(temp, 'wx', PRIVATE_FILE_MODE);
     try {
       for await (const part of parts) {
         hash.update(part);
@@ -79,7 +80,7 @@ export class FileFolder {
   writeSync(bytes: Buffer): string {
     const name = newName();
     const temp = this.pathOf(`${TEMP_PREFIX}${name}`);
-    const fd = openSync(temp, 'wx');
+    const fd = openSync(temp, 'wx', PRIVATE_FILE_MODE);
     try {
       let offset = 0;
       while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
@@ -103,6 +104,8 @@ export class FileFolder {
   sweep(keep: ReadonlySet<string>): void {
     for (const name of readdirSync(this.dir)) {
       if (!keep.has(name)) rmSync(this.pathOf(name), { recursive: true, force: true });
+      // An older version wrote them readable by every local user.
+      else privateFile(this.pathOf(name));
     }
   }
 

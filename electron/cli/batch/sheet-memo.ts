@@ -94,7 +94,7 @@ export class SheetMemo {
   private async save(): Promise<void> {
     await mkdir(join(this.path, '..'), { recursive: true });
     const temp = `${this.path}.${process.pid}.tmp`;
-    await writeFile(temp, `${JSON.stringify(this.file, null, 2)}\n`);
+    await writeFile(temp, `${JSON.stringify(this.file, null, 2)}\n`, { mode: 0o600 });
     await rename(temp, this.path);
   }
 }

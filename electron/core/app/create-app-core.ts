@@ -18,6 +18,7 @@ import { openStorage } from '../storage/storage-domain';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
 import { alwaysOnline, silentNotifier, systemClock, systemTimers } from './deps';
 import { HistoryLease } from './history-lease';
+import { securePrivateDataFolder } from './private-data-folder';
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const listeners = new Set<CoreEventListener>();
@@ -25,6 +26,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     for (const listener of listeners) listener(event, payload);
   };
 
+  // Before anything is read or written there: owner-only, or refused when another user owns it.
+  securePrivateDataFolder(deps.dataDir);
   // Bound once `accounts` exists: health changes may be reported while it is being opened.
   let accounts: Accounts | null = null;
   accounts = await openAccounts({

@@ -1,13 +1,14 @@
 // Opens the history database (SQLite, WAL) in the app's data folder and brings its schema up to date
 // with PRAGMA user_version migrations. A damaged file is set aside under a dated name, never silently
 // replaced, and the reason is returned so the app can tell the person.
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import { AppError } from '../app/app-error';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
 import type { Migration } from './migrations/types';
+import { ensurePrivateDatabase, ensurePrivateFolder } from './private-files';
 
 export interface OpenedDatabase {
   db: Db;
@@ -68,6 +69,8 @@ function setAside(path: string, now: number): string {
 }
 
 function openChecked(path: string): Db {
+  // Owner-only before SQLite opens it: the -wal and -shm files SQLite makes take this file's mode.
+  ensurePrivateDatabase(path);
   const db = new Database(path);
   try {
     configure(db);
@@ -81,7 +84,7 @@ function openChecked(path: string): Db {
 }
 
 export function openDatabase(path: string, now: () => number = Date.now): OpenedDatabase {
-  mkdirSync(dirname(path), { recursive: true });
+  ensurePrivateFolder(dirname(path));
   try {
     return { db: openChecked(path), notice: null };
   } catch (error) {
