@@ -19,7 +19,7 @@ export class BatchedWriter {
   private syncing: Promise<void> | null = null;
 
   constructor(
-    private readonly file: DownloadFile,
+    private readonly file: Pick<DownloadFile, 'write' | 'sync'>,
     /** Called with the byte count of each batch once it is written. */
     private readonly onWritten: (bytes: number) => void,
   ) {}

@@ -4,16 +4,19 @@
 // the ETag seen first (a changed file, or a server that ignores Range, starts over); an expired or refused
 // link (401, 403, 410) is signed again; at the end the length is checked (and the MD5, where the server
 // states one for the whole file), the file is synced and renamed. The API key never goes with these requests: it is a
-// plain fetch, not the API client's transport, and a redirect may only lead to https (or this computer).
+// plain fetch, not the API client's transport, and the link and each redirect are checked before they are
+// requested (link-rule.ts). Nothing planted in the folder is written through: the `.part` is opened
+// without following a link (download-fs.ts), and the final name is never a link's, a folder's or another
+// file's (a free numbered name is taken instead).
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import nodePath, { basename, dirname, extname } from 'node:path';
-import { isAllowedWebAddress } from '../../shared/domain/urls';
 import { BatchedWriter } from './batched-writer';
-import type { DownloadFs } from './download-fs';
+import { UnsafeEntryError, type DownloadFile, type DownloadFs } from './download-fs';
+import { linkProblem } from './link-rule';
 import { isInside } from './safe-path';
 
-export type DownloadErrorKind = 'network' | 'http' | 'disk' | 'changed' | 'outside' | 'aborted';
+export type DownloadErrorKind =
+  'network' | 'http' | 'disk' | 'changed' | 'outside' | 'unsafe' | 'link' | 'aborted';
 
 export class DownloadError extends Error {
   constructor(
@@ -39,6 +42,13 @@ export interface DownloadRequest {
   url?: string;
   /** A new signed URL was made: the caller keeps it for the next attempt. */
   onUrl?(url: string): void;
+  /** Bytes on disk were set aside to start over (the server ignored Range, or the file changed). */
+  onRestart?(): void;
+  /**
+   * The account's service address: a link may lead to this computer (or its network) only when the
+   * account is there too, as the sandbox is.
+   */
+  accountUrl: string;
   /** The folder the person chose. */
   root: string;
   /** Where the file goes: a path under `root` made of safe segments (name-template.ts). */
@@ -63,8 +73,10 @@ export interface DownloadResult {
 }
 
 const RESIGN_STATUSES = new Set([401, 403, 410]);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_RESIGNS = 3;
 const MAX_RESTARTS = 2;
+const MAX_REDIRECTS = 5;
 
 /** The person's words for a file-system failure, naming the folder and what to do. */
 export function diskError(error: unknown, folder: string): DownloadError {
@@ -102,6 +114,7 @@ async function onDisk<T>(folder: string, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
+    if (error instanceof UnsafeEntryError) throw new DownloadError('unsafe', error.message, { cause: error });
     throw diskError(error, folder);
   }
 }
@@ -121,21 +134,56 @@ function statedMd5(headers: Headers): string | null {
   return hex.length === 32 ? hex : null;
 }
 
-async function hashOf(path: string, algorithm: 'md5' | 'sha256'): Promise<string> {
+async function hashOf(fs: DownloadFs, path: string, algorithm: 'md5' | 'sha256'): Promise<string> {
   const hash = createHash(algorithm);
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of fs.read(path)) hash.update(chunk);
   return hash.digest('hex');
 }
 
-/** `name (2).ext`, `name (3).ext`…: the first that is free. */
-export async function freeName(fs: DownloadFs, target: string): Promise<string> {
+/**
+ * `name (2).ext`, `name (3).ext`…: the first at which nothing is (not even a link that leads nowhere).
+ * The number stays within the room safe-path.ts leaves for it.
+ */
+export async function freeName(fs: Pick<DownloadFs, 'entry'>, target: string): Promise<string> {
   const ext = extname(target);
   const stem = target.slice(0, target.length - ext.length);
   for (let n = 2; n < 10_000; n += 1) {
     const candidate = `${stem} (${n})${ext}`;
-    if ((await fs.size(candidate)) === null) return candidate;
+    if ((await fs.entry(candidate)) === null) return candidate;
   }
   throw new DownloadError('disk', `Too many files named like ${basename(target)} already.`);
+}
+
+/**
+ * Fetches the link, following redirects by hand so that each one is checked before it is requested (a
+ * fetch that follows them itself would have reached the address before the app could look at it).
+ */
+async function fetchChecked(
+  doFetch: typeof fetch,
+  first: string,
+  accountUrl: string,
+  init: RequestInit,
+): Promise<Response> {
+  let url = first;
+  for (let hop = 0; ; hop += 1) {
+    const problem = linkProblem(url, accountUrl, hop === 0 ? 'link' : 'redirect');
+    if (problem) throw new DownloadError('link', problem);
+    const response = await doFetch(url, { ...init, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
+    await response.body?.cancel().catch(() => undefined);
+    if (hop >= MAX_REDIRECTS) {
+      throw new DownloadError(
+        'http',
+        `The file’s server redirected more than ${MAX_REDIRECTS} times. Try again later.`,
+      );
+    }
+    try {
+      url = new URL(location, url).href;
+    } catch {
+      throw new DownloadError('link', 'The file’s server redirected to something that is not an address.');
+    }
+  }
 }
 
 /** A request or a body that failed: paused by the person, or a broken connection to resume from. */
@@ -181,42 +229,40 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
   let restarts = 0;
   let fetched = 0;
   let md5: string | null = null;
+  let identity: string | undefined;
 
   for (;;) {
     if (signal?.aborted) throw new DownloadError('aborted', 'The download was paused.');
-    let have = (await onDisk(folder, () => fs.size(part))) ?? 0;
-    // Bytes on disk without an ETag to check them against cannot be trusted to be the same file.
-    if (have > 0 && meta.etag === null) {
-      await onDisk(folder, () => fs.truncate(part, 0));
-      have = 0;
-    }
-    if (have > 0 && meta.total !== null && have > meta.total) {
-      await onDisk(folder, () => fs.truncate(part, 0));
-      have = 0;
-    }
-    const headers: Record<string, string> = {};
-    if (have > 0 && meta.etag) {
-      headers['range'] = `bytes=${have}-`;
-      headers['if-range'] = meta.etag;
-    }
-
-    // What is slow is done before the request: once its headers are in, the body is read at once. A body
-    // that breaks drops the chunks it holds unread, so a pause there would lose what came before a cut.
-    const free = (await fs.freeBytes?.(folder)) ?? null;
-    const file = await onDisk(folder, () => fs.append(part));
+    // Opened first, without following a link (refused when the name is not a plain file of its own); what
+    // is on disk is measured and cut through this open file, never through the name again.
+    const file: DownloadFile = await onDisk(folder, () => fs.openPart(part));
     try {
+      let have = file.openedSize;
+      // Bytes on disk without an ETag to check them against cannot be trusted to be the same file.
+      if (have > 0 && (meta.etag === null || (meta.total !== null && have > meta.total))) {
+        await onDisk(folder, () => file.truncate(0));
+        request.onRestart?.();
+        have = 0;
+      }
+      const headers: Record<string, string> = {};
+      if (have > 0 && meta.etag) {
+        headers['range'] = `bytes=${have}-`;
+        headers['if-range'] = meta.etag;
+      }
+
+      // What is slow is done before the request: once its headers are in, the body is read at once. A body
+      // that breaks drops the chunks it holds unread, so a pause there would lose what came before a cut.
+      const free = (await fs.freeBytes?.(folder)) ?? null;
       let response: Response;
       try {
-        response = await doFetch(url, { headers, redirect: 'follow', signal, credentials: 'omit' });
+        response = await fetchChecked(doFetch, url, request.accountUrl, {
+          headers,
+          signal,
+          credentials: 'omit',
+        });
       } catch (error) {
+        if (error instanceof DownloadError) throw error;
         throw broken(error, signal);
-      }
-      if (response.url && !isAllowedWebAddress(response.url)) {
-        await response.body?.cancel();
-        throw new DownloadError(
-          'http',
-          'The file’s link led to an address that is not https; it was not followed.',
-        );
       }
 
       if (RESIGN_STATUSES.has(response.status)) {
@@ -233,8 +279,12 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
       }
       if (response.status === 416) {
         await response.body?.cancel();
-        if (meta.total !== null && have === meta.total) break;
-        await onDisk(folder, () => fs.truncate(part, 0));
+        if (meta.total !== null && have === meta.total) {
+          identity = file.identity;
+          break;
+        }
+        await onDisk(folder, () => file.truncate(0));
+        request.onRestart?.();
         meta = { etag: null, total: null };
         continue;
       }
@@ -256,13 +306,15 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
         if (restarts >= MAX_RESTARTS)
           throw new DownloadError('changed', 'The file’s server sent parts that do not fit together.');
         restarts += 1;
-        await onDisk(folder, () => fs.truncate(part, 0));
+        await onDisk(folder, () => file.truncate(0));
+        request.onRestart?.();
         meta = { etag: null, total: null };
         continue;
       }
       if (response.status === 200 && have > 0) {
         // The server ignored Range, or the file changed (If-Range did not match): from the start.
-        await onDisk(folder, () => fs.truncate(part, 0));
+        await onDisk(folder, () => file.truncate(0));
+        request.onRestart?.();
         have = 0;
       }
       const length = Number(response.headers.get('content-length') ?? Number.NaN);
@@ -303,31 +355,53 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
         );
       }
       meta = { etag, total: written };
+      identity = file.identity;
       break;
     } finally {
       await file.close().catch(() => undefined);
     }
   }
 
-  const bytes = meta.total ?? (await fs.size(part)) ?? 0;
-  if (md5 !== null && (await hashOf(part, 'md5')) !== md5) {
-    await onDisk(folder, () => fs.truncate(part, 0));
+  const bytes = meta.total ?? (await fs.entry(part))?.size ?? 0;
+  // The name still leads to the file written (not something swapped in for it since it was closed).
+  const written = await onDisk(folder, () => fs.entry(part));
+  if (written?.identity !== identity) {
+    throw new DownloadError(
+      'unsafe',
+      `${basename(part)} in ${folder} was replaced by something else while it downloaded. Nothing was renamed; move it away, then resume.`,
+    );
+  }
+  if (md5 !== null && (await hashOf(fs, part, 'md5')) !== md5) {
+    await fs.remove(part);
     throw new DownloadError(
       'changed',
       'The downloaded file does not match the server’s checksum. It will be downloaded again.',
     );
   }
 
-  // Never overwrite in silence: the same file already there is recognised and kept; another gets a number.
-  let path = target;
-  const existing = await onDisk(folder, () => fs.size(target));
-  if (existing !== null) {
-    if (existing === bytes && (await hashOf(target, 'sha256')) === (await hashOf(part, 'sha256'))) {
-      await fs.remove(part);
-      return { path: target, bytes, fetched, alreadyThere: true };
-    }
-    path = await freeName(fs, target);
+  // Never overwrite in silence, never rename over a link or a folder: the same file already there (a plain
+  // file, one name) is recognised and kept; anything else at the name gets the file a number.
+  const existing = await onDisk(folder, () => fs.entry(target));
+  if (
+    existing?.kind === 'file' &&
+    existing.links === 1 &&
+    existing.size === bytes &&
+    (await hashOf(fs, target, 'sha256')) === (await hashOf(fs, part, 'sha256'))
+  ) {
+    await fs.remove(part);
+    return { path: target, bytes, fetched, alreadyThere: true };
   }
-  await onDisk(folder, () => fs.rename(part, path));
+  let path = existing === null ? target : await freeName(fs, target);
+  // A name taken between the look and the rename (another program saving there) is not replaced: the
+  // next free name is taken.
+  for (let tries = 0; ; tries += 1) {
+    try {
+      await fs.place(part, path);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || tries >= 3) throw diskError(error, folder);
+      path = await freeName(fs, target);
+    }
+  }
   return { path, bytes, fetched, alreadyThere: false };
 }

@@ -1,26 +1,136 @@
 // The file system as the downloader uses it, injectable so that tests can make a disk full (ENOSPC), a
-// folder read-only (EACCES, EROFS) or gone (ENOENT) at any step; the app passes node's.
-import { mkdir, open, realpath, rename, stat, statfs, truncate, unlink } from 'node:fs/promises';
+// folder read-only (EACCES, EROFS) or gone (ENOENT) at any step; the app passes node's. Nothing here
+// writes through a link: `.part` files are opened with O_NOFOLLOW (created owner-only with O_EXCL), and
+// what is found at a name is looked at with lstat, never stat. The checks run once per open or rename,
+// never per write, so the download's hot path is the writev alone.
+import { constants, type Stats } from 'node:fs';
+import { mkdir, open, realpath, rename, stat, statfs, unlink, type FileHandle } from 'node:fs/promises';
+import { lstatOrNull, refusedEntry, UnsafeEntryError } from './unsafe-entry';
+
+export { UnsafeEntryError } from './unsafe-entry';
 
 export interface DownloadFile {
+  /** Bytes in the file when it was opened. */
+  readonly openedSize: number;
+  /** The file's identity on disk (device and inode), to check that the name still leads to it. */
+  readonly identity: string;
   /** Writes the chunks in order, at the end of the file (one writev where the system has it). */
   write(chunks: readonly Uint8Array[]): Promise<void>;
+  /** Cuts the file (through the open file, never through its name). */
+  truncate(length: number): Promise<void>;
   sync(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** What is at a name itself (a link is a link, not what it points to). */
+export interface DiskEntry {
+  kind: 'file' | 'link' | 'folder' | 'other';
+  size: number;
+  /** Hard links to it (names it has on the disk). */
+  links: number;
+  identity: string;
+}
+
 export interface DownloadFs {
-  /** The size of a file, or null when there is none. */
+  /** The size of a file, or null when there is none (follows links: used only to see a file is there). */
   size(path: string): Promise<number | null>;
-  /** Opens for appending, creating it when missing. */
-  append(path: string): Promise<DownloadFile>;
-  truncate(path: string, length: number): Promise<void>;
-  rename(from: string, to: string): Promise<void>;
+  /** What is at the name itself, without following a link; null when nothing is. */
+  entry(path: string): Promise<DiskEntry | null>;
+  /**
+   * Opens a `.part` for appending without following a link: made owner-only (0600) when missing; an
+   * UnsafeEntryError when the name is a link, a folder, a device, a pipe, a socket or a file with other
+   * hard links.
+   */
+  openPart(path: string): Promise<DownloadFile>;
+  /** Reads a file without following a link (for checksums). */
+  read(path: string): AsyncIterable<Uint8Array>;
+  /** Puts `from` at `to`; EEXIST (nothing moved) when anything is at `to`. */
+  place(from: string, to: string): Promise<void>;
   remove(path: string): Promise<void>;
   mkdirs(path: string): Promise<void>;
   realpath(path: string): Promise<string>;
   /** Bytes free for this user on the disk holding the folder; null where the system cannot tell. */
   freeBytes?(folder: string): Promise<number | null>;
+}
+
+// O_NOFOLLOW and O_NONBLOCK do not exist on Windows (0 there: links are rarely a user's to plant).
+// O_NONBLOCK makes a FIFO planted at the name fail (ENXIO) instead of waiting forever for a reader.
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+const APPEND = constants.O_WRONLY | constants.O_APPEND | NOFOLLOW | NONBLOCK;
+const CREATE = APPEND | constants.O_CREAT | constants.O_EXCL;
+
+const identityOf = (stats: Pick<Stats, 'dev' | 'ino'>) => `${stats.dev}:${stats.ino}`;
+
+export function entryOf(stats: Stats): DiskEntry {
+  const kind = stats.isSymbolicLink()
+    ? 'link'
+    : stats.isDirectory()
+      ? 'folder'
+      : stats.isFile()
+        ? 'file'
+        : 'other';
+  return { kind, size: stats.size, links: stats.nlink, identity: identityOf(stats) };
+}
+
+/** Opens without following; a name that turned out to be something else is refused in its own terms. */
+async function openNoFollow(path: string, flags: number): Promise<FileHandle> {
+  try {
+    return await open(path, flags, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // ELOOP: a link (O_NOFOLLOW); EISDIR: a folder; ENXIO: a FIFO with no reader, or a device.
+    if (code === 'ELOOP' || code === 'EISDIR' || code === 'ENXIO' || code === 'EEXIST') {
+      const found = await lstatOrNull(path);
+      throw new UnsafeEntryError(path, found ? entryOf(found).kind : 'link', found?.nlink ?? 1);
+    }
+    throw error;
+  }
+}
+
+async function openPart(path: string): Promise<DownloadFile> {
+  const before = await lstatOrNull(path);
+  if (before) {
+    const refused = refusedEntry(path, entryOf(before));
+    if (refused) throw refused;
+  }
+  const handle = await openNoFollow(path, before ? APPEND : CREATE);
+  try {
+    // What was opened is what was looked at: a name swapped between the lstat and the open is refused.
+    const opened = await handle.stat();
+    const refused = refusedEntry(path, entryOf(opened));
+    if (refused) throw refused;
+    if (before && identityOf(before) !== identityOf(opened)) throw new UnsafeEntryError(path, 'link', 1);
+    // A `.part` left by an older version, readable by all: owner-only from now on.
+    if ((opened.mode & 0o077) !== 0) await handle.chmod(0o600);
+    return fileOf(handle, opened);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+function fileOf(handle: FileHandle, opened: Stats): DownloadFile {
+  return {
+    openedSize: opened.size,
+    identity: identityOf(opened),
+    async write(chunks) {
+      let { bytesWritten } = await handle.writev(chunks);
+      // A short write (rare on a file: a signal, a quota) goes on from where it stopped.
+      for (const chunk of chunks) {
+        if (bytesWritten >= chunk.byteLength) {
+          bytesWritten -= chunk.byteLength;
+          continue;
+        }
+        let offset = bytesWritten;
+        bytesWritten = 0;
+        while (offset < chunk.byteLength) offset += (await handle.write(chunk, offset)).bytesWritten;
+      }
+    },
+    truncate: (length) => handle.truncate(length),
+    sync: () => handle.sync(),
+    close: () => handle.close(),
+  };
 }
 
 export const nodeDownloadFs: DownloadFs = {
@@ -32,31 +142,32 @@ export const nodeDownloadFs: DownloadFs = {
       throw error;
     }
   },
-  async append(path) {
-    const handle = await open(path, 'a');
-    return {
-      async write(chunks) {
-        let { bytesWritten } = await handle.writev(chunks);
-        // A short write (rare on a file: a signal, a quota) goes on from where it stopped.
-        for (const chunk of chunks) {
-          if (bytesWritten >= chunk.byteLength) {
-            bytesWritten -= chunk.byteLength;
-            continue;
-          }
-          let offset = bytesWritten;
-          bytesWritten = 0;
-          while (offset < chunk.byteLength) offset += (await handle.write(chunk, offset)).bytesWritten;
-        }
-      },
-      sync: () => handle.sync(),
-      close: () => handle.close(),
-    };
+  async entry(path) {
+    const found = await lstatOrNull(path);
+    return found ? entryOf(found) : null;
   },
-  truncate: (path, length) => truncate(path, length),
-  rename: (from, to) => rename(from, to),
+  openPart,
+  async *read(path) {
+    const handle = await openNoFollow(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
+    try {
+      for await (const chunk of handle.createReadStream({ autoClose: false })) yield chunk as Buffer;
+    } finally {
+      await handle.close();
+    }
+  },
+  async place(from, to) {
+    // Checked just before the rename. What no check can close: something made at `to` by another
+    // program between this lstat and the rename is replaced. A rename replaces the name only, so even
+    // then nothing is written through a link, and a folder there makes the rename fail.
+    if ((await lstatOrNull(to)) !== null) {
+      throw Object.assign(new Error(`EEXIST: ${to} is taken`), { code: 'EEXIST' });
+    }
+    await rename(from, to);
+  },
   remove: (path) => unlink(path).catch(() => undefined),
   mkdirs: async (path) => {
-    await mkdir(path, { recursive: true });
+    // Folders the app makes are the person's alone (the chosen folder's own mode is left as it is).
+    await mkdir(path, { recursive: true, mode: 0o700 });
   },
   realpath: (path) => realpath(path),
   async freeBytes(folder) {

@@ -26,6 +26,8 @@ export interface DownloadQueueDeps {
   settings: DownloadSettingsStore;
   /** A fresh signed URL for the account's storage path. */
   sign(accountId: string, storagePath: string): Promise<string>;
+  /** The account's service address (its links may lead to this computer only when it is there too). */
+  accountUrl(accountId: string): string;
   fs: DownloadFs;
   fetch?: typeof fetch;
   clock: Clock;
@@ -272,6 +274,7 @@ export class DownloadQueue {
           current = { ...current, url };
           this.save(current);
         },
+        accountUrl: this.deps.accountUrl(row.account_id),
         root: row.root,
         target: row.target,
         resume: { etag: row.etag, total: row.total },

@@ -62,6 +62,13 @@ export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
     settings,
     sign: async (accountId, storagePath) =>
       (await deps.accounts.connections.get(accountId)).client.getSignedUrl(storagePath),
+    // The built-in sandbox runs on this computer (its address changes with each start).
+    accountUrl: (accountId) => {
+      const account = deps.accounts.registry.find(accountId);
+      return account?.kind === 'sandbox'
+        ? (deps.accounts.sandbox.url ?? 'http://127.0.0.1')
+        : (account?.baseUrl ?? '');
+    },
     fs: deps.fs ?? nodeDownloadFs,
     fetch: deps.fetch,
     clock: deps.clock,

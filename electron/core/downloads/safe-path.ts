@@ -6,8 +6,13 @@
 // path flavours.
 import type { PlatformPath } from 'node:path';
 
-/** A segment's longest length in UTF-16 units: room under 255 for " (999)" and ".part". */
+/** A segment's longest length in UTF-16 units: room under 255 for " (999)" and ".part" (Windows counts these). */
 export const MAX_SEGMENT = 120;
+/**
+ * A segment's longest length in UTF-8 bytes (what Linux and macOS count, 255 a name): room for ".part" (5)
+ * and " (9999)" (7), the most freeName adds. A Chinese name (3 bytes a character) is cut by this first.
+ */
+export const MAX_SEGMENT_BYTES = 240;
 /** The most folders a template may make under the chosen one (the file itself included). */
 export const MAX_DEPTH = 8;
 /** The longest relative path, in characters (Windows' classic limit is 260 for the whole path). */
@@ -20,11 +25,35 @@ const FORBIDDEN = /[<>:"/\\|?*\u0000-\u001f\u007f-\u009f]/g;
 // Bidirectional overrides and isolates can make "exe.mp4" display as "4pm.exe"; zero-width characters hide.
 const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
-/** Cuts to at most `max` UTF-16 units without splitting a surrogate pair. */
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const end = /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max;
-  return text.slice(0, end);
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/**
+ * Cuts to at most `max` UTF-16 units and `maxBytes` UTF-8 bytes, between graphemes (a letter and its
+ * accents, an emoji and its joiners stay together); a single grapheme longer than that (hundreds of
+ * combining marks) is cut between code points.
+ */
+function cut(text: string, max: number, maxBytes = MAX_SEGMENT_BYTES): string {
+  if (text.length <= max && utf8Bytes(text) <= maxBytes) return text;
+  let kept = '';
+  let keptBytes = 0;
+  for (const { segment } of GRAPHEMES.segment(text)) {
+    const size = utf8Bytes(segment);
+    if (kept.length + segment.length <= max && keptBytes + size <= maxBytes) {
+      kept += segment;
+      keptBytes += size;
+      continue;
+    }
+    if (kept !== '') break;
+    for (const point of segment) {
+      const pointSize = utf8Bytes(point);
+      if (kept.length + point.length > max || keptBytes + pointSize > maxBytes) break;
+      kept += point;
+      keptBytes += pointSize;
+    }
+    break;
+  }
+  return kept;
 }
 
 /**
@@ -32,7 +61,13 @@ function cut(text: string, max: number): string {
  * its extension (the part after the last dot, up to 10 characters) when it is cut.
  */
 export function safeSegment(text: string, fallback = 'file'): string {
-  let name = text.normalize('NFC').replace(INVISIBLE, '').replace(FORBIDDEN, '_').replace(/\s+/g, ' ');
+  // A lone surrogate cannot be written as UTF-8 (it would become U+FFFD on disk, another name).
+  let name = text
+    .replace(/\p{Cs}/gu, '_')
+    .normalize('NFC')
+    .replace(INVISIBLE, '')
+    .replace(FORBIDDEN, '_')
+    .replace(/\s+/g, ' ');
   // Leading dots hide a file (and "..": the parent); trailing dots and spaces vanish on Windows.
   name = name
     .trim()
@@ -40,10 +75,16 @@ export function safeSegment(text: string, fallback = 'file'): string {
     .replace(/[. ]+$/, '');
   if (name === '') name = fallback;
   if (RESERVED.test(name)) name = `_${name}`;
-  if (name.length > MAX_SEGMENT) {
+  if (name.length > MAX_SEGMENT || utf8Bytes(name) > MAX_SEGMENT_BYTES) {
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 && name.length - dot <= 11 ? name.slice(dot) : '';
-    name = cut(name.slice(0, name.length - ext.length), MAX_SEGMENT - ext.length).replace(/[. ]+$/, '') + ext;
+    const stem = cut(
+      name.slice(0, name.length - ext.length),
+      MAX_SEGMENT - ext.length,
+      MAX_SEGMENT_BYTES - utf8Bytes(ext),
+    ).replace(/[. ]+$/, '');
+    name = (stem === '' ? fallback : stem) + ext;
+    if (RESERVED.test(name)) name = `_${name}`;
   }
   return name;
 }

@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     const warm = join(folder, 'warm-up.bin');
     await downloadFile({
       sign: async () => sign(warmUpPath),
+      accountUrl: baseUrl,
       root: folder,
       target: warm,
       fs: nodeDownloadFs,
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
         },
         url,
         onUrl: (next) => (url = next),
+        accountUrl: baseUrl,
         root: folder,
         target,
         resume: meta,

@@ -21,12 +21,12 @@ afterEach(() => rm(folder, { recursive: true, force: true }));
 
 /** A real file whose writes wait until the test lets them go, recording what each write and sync got. */
 async function heldFile(options: { failSync?: boolean } = {}) {
-  const real = await nodeDownloadFs.append(path);
+  const real = await nodeDownloadFs.openPart(path);
   const writes: number[][] = [];
   let syncs = 0;
   let release: (() => void) | null = null;
   let hold = false;
-  const file: DownloadFile = {
+  const file: Pick<DownloadFile, 'write' | 'sync' | 'close'> = {
     async write(chunks) {
       writes.push(chunks.map((chunk) => chunk.byteLength));
       if (hold) await new Promise<void>((resolve) => (release = resolve));

@@ -37,6 +37,7 @@ function request(target = join(root, 'Spring Launch', 'render.mp4'), fs: Downloa
   const run = () =>
     downloadFile({
       sign: async () => server.sign(),
+      accountUrl: server.url,
       url,
       onUrl: (next) => (url = next),
       root,
@@ -154,8 +155,8 @@ describe('downloadFile', () => {
       let written = 0;
       const flaky: DownloadFs = {
         ...nodeDownloadFs,
-        async append(path) {
-          const file = await nodeDownloadFs.append(path);
+        async openPart(path) {
+          const file = await nodeDownloadFs.openPart(path);
           return {
             ...file,
             async write(chunks) {

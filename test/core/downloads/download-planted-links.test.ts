@@ -1,0 +1,163 @@
+// Issue 16 item 3: nothing planted in the download folder can make the downloader write elsewhere. A link,
+// a hard link, a folder or a pipe at `<name>.part` is refused in words and left as it is (the file it
+// leads to is untouched byte for byte); a link or a folder at the final name is never followed nor
+// renamed over: the file gets a free numbered name. Real files, links and pipes; a real server on loopback.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  link,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DownloadError, downloadFile } from '../../../electron/core/downloads/download-file';
+import { nodeDownloadFs } from '../../../electron/core/downloads/download-fs';
+import { startFileServer, type FileServer } from '../../fixtures/file-server';
+
+const SIZE = 256 * 1024 + 7;
+let content: Buffer;
+let server: FileServer;
+let root: string;
+let outside: string;
+let secret: string;
+const SECRET_BYTES = Buffer.from('the owner’s own file, outside the download folder\n');
+
+beforeEach(async () => {
+  content = randomBytes(SIZE);
+  server = await startFileServer(content);
+  root = await mkdtemp(join(tmpdir(), 'jrs-planted-'));
+  outside = await mkdtemp(join(tmpdir(), 'jrs-outside-'));
+  secret = join(outside, 'notes.txt');
+  await writeFile(secret, SECRET_BYTES);
+});
+afterEach(async () => {
+  await server.close();
+  await rm(root, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
+});
+
+const target = () => join(root, 'render.mp4');
+
+function run() {
+  return downloadFile({
+    sign: async () => server.sign(),
+    accountUrl: server.url,
+    root,
+    target: target(),
+    fs: nodeDownloadFs,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<DownloadError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DownloadError) return error;
+    throw error;
+  }
+  throw new Error('expected the download to fail');
+}
+
+describe('a planted .part', () => {
+  it('a link to a file outside the folder: refused in words, the file untouched byte for byte', async () => {
+    await symlink(secret, `${target()}.part`);
+    const error = await failure(run());
+    expect(error.kind).toBe('unsafe');
+    expect(error.message).toContain('render.mp4.part');
+    expect(error.message).toContain('a link to somewhere else');
+    expect(error.message).toContain('nothing was written');
+    expect((await readFile(secret)).equals(SECRET_BYTES)).toBe(true);
+    expect(await readlink(`${target()}.part`)).toBe(secret);
+    expect(await readdir(root)).toEqual(['render.mp4.part']);
+  });
+
+  it('a dangling link: refused, and nothing is made where it points', async () => {
+    const nowhere = join(outside, 'made-by-the-download.mp4');
+    await symlink(nowhere, `${target()}.part`);
+    const error = await failure(run());
+    expect(error.kind).toBe('unsafe');
+    expect(await readdir(outside)).toEqual(['notes.txt']);
+  });
+
+  it('a hard link to a file outside (two names): refused, the file untouched', async () => {
+    await link(secret, `${target()}.part`);
+    expect((await stat(secret)).nlink).toBe(2);
+    const error = await failure(run());
+    expect(error.kind).toBe('unsafe');
+    expect(error.message).toContain('hard links');
+    expect((await readFile(secret)).equals(SECRET_BYTES)).toBe(true);
+  });
+
+  it('a pipe (FIFO): refused at once, without waiting for a reader', async () => {
+    execFileSync('mkfifo', [`${target()}.part`]);
+    const error = await failure(run());
+    expect(error.kind).toBe('unsafe');
+    expect(error.message).toContain('a device, pipe or socket');
+    expect((await lstat(`${target()}.part`)).isFIFO()).toBe(true);
+  });
+
+  it('a folder: refused in words', async () => {
+    await mkdir(`${target()}.part`);
+    const error = await failure(run());
+    expect(error.kind).toBe('unsafe');
+    expect(error.message).toContain('a folder');
+  });
+});
+
+describe('a planted final name', () => {
+  it('a link to an outside file with the same bytes: not taken for the download, nor followed', async () => {
+    const twin = join(outside, 'twin.mp4');
+    await writeFile(twin, content);
+    await symlink(twin, target());
+    const result = await run();
+    expect(result.alreadyThere).toBe(false);
+    expect(result.path).toBe(join(root, 'render (2).mp4'));
+    expect((await lstat(target())).isSymbolicLink()).toBe(true);
+    expect((await lstat(result.path)).isFile()).toBe(true);
+    expect((await readFile(result.path)).equals(content)).toBe(true);
+  });
+
+  it('a link to an outside file: left as it is, the file gets a free name', async () => {
+    await symlink(secret, target());
+    const result = await run();
+    expect(result.path).toBe(join(root, 'render (2).mp4'));
+    expect(await readlink(target())).toBe(secret);
+    expect((await readFile(secret)).equals(SECRET_BYTES)).toBe(true);
+  });
+
+  it('a folder: never renamed over, the file gets a free name', async () => {
+    await mkdir(target());
+    await writeFile(join(target(), 'inside.txt'), 'kept');
+    const result = await run();
+    expect(result.path).toBe(join(root, 'render (2).mp4'));
+    expect(await readFile(join(target(), 'inside.txt'), 'utf8')).toBe('kept');
+    expect((await readFile(result.path)).equals(content)).toBe(true);
+  });
+});
+
+describe('owner-only files', () => {
+  it('the .part is created 0600, and the finished file stays so', async () => {
+    server.set({ cutAfter: 100_000, cuts: 1 });
+    await failure(run());
+    expect((await stat(`${target()}.part`)).mode & 0o777).toBe(0o600);
+    await run();
+    expect((await stat(target())).mode & 0o777).toBe(0o600);
+  });
+
+  it('a .part left readable by all (an older version) is made owner-only when resumed', async () => {
+    await writeFile(`${target()}.part`, content.subarray(0, 1000), { mode: 0o644 });
+    await run();
+    expect((await stat(target())).mode & 0o777).toBe(0o600);
+    expect((await readFile(target())).equals(content)).toBe(true);
+  });
+});
