@@ -1,5 +1,7 @@
-// Starts the built-in sandbox for the demo account: the default seed, whose first account takes the key the
-// app chose, on a free loopback port, with its data in the folder core gives (inside userData).
+// Starts the built-in sandbox for the demo account: the default seed, whose first account takes a key made
+// here for this run (no keychain involved; the sandbox keeps only its hash, beside those of the other live
+// processes on the folder), on a free loopback port, with its data in the folder core gives (in userData).
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SandboxLauncher } from '../core/app/app-core.types';
@@ -21,19 +23,21 @@ export function createSandboxLauncher(
   },
 ): SandboxLauncher {
   return {
-    async start({ apiKey, dataDir }) {
+    async start({ dataDir }) {
       // Loaded only when the sandbox account is used: people on a real account never pay for it at start-up.
-      const { loadSeedFile, startSandbox, withFirstAccountKey } = await import('../sandbox');
+      const { loadSeedFile, startSandbox } = await import('../sandbox');
       const seed = 'seed' in options ? options.seed : loadSeedFile(options.seedPath);
+      // Lives in this process's memory only; the seed's own first key is public (it is in the repository).
+      const apiKey = `sandbox-${randomBytes(24).toString('hex')}`;
       const start = (port: number) =>
-        startSandbox({ port, seed: withFirstAccountKey(seed, apiKey), dataDir, log: options.log });
+        startSandbox({ port, seed, runKey: { key: apiKey }, dataDir, log: options.log });
       // The port of the last start, when free: the links it signed (uploads in queued jobs and in the
       // upload cache) keep working across restarts. Else any free port.
       const last = lastPort(dataDir);
       const running = await (last ? start(last).catch(() => start(0)) : start(0));
       if (dataDir) rememberPort(dataDir, running.port);
       options.onStarted?.(running);
-      return { url: running.url, close: () => running.close() };
+      return { url: running.url, apiKey, close: () => running.close() };
     },
   };
 }

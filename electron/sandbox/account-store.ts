@@ -1,6 +1,15 @@
 // Accounts, projects and image prompts: loaded from the seed, read by the API routes.
-import { randomUUID } from 'node:crypto';
 import type { SandboxDb } from './db';
+import {
+  accountOfSlot,
+  addRunKey,
+  insertAccount,
+  keyHash,
+  migrateKeyTables,
+  removeRunKey,
+  setSeedKey,
+  type RunKey,
+} from './key-hashes';
 import { DEFAULT_SIMULATION, simulateSchema, type SandboxSeed, type Simulation } from './seed';
 
 /**
@@ -68,19 +77,19 @@ export function isActive(project: Pick<ProjectRow, 'startDate' | 'endDate'>, now
 }
 
 export class AccountStore {
-  constructor(private readonly db: SandboxDb) {}
+  /** This run's key's hash, dropped again at close. */
+  private runKeyHash: string | null = null;
+
+  constructor(private readonly db: SandboxDb) {
+    migrateKeyTables(db);
+  }
 
   /**
-   * Applies the seed. Existing accounts keep their balance (so it survives a restart); projects and
-   * prompts follow the seed, so editing the seed file changes them.
+   * Applies the seed. Each seed account is found again by its place in the seed, so it keeps its balance
+   * and jobs across restarts (and key changes); projects and prompts follow the seed, so editing the seed
+   * file changes them. With `runKey`, the first account takes that key instead of the seed's (public) one.
    */
-  applySeed(seed: SandboxSeed): void {
-    const insertAccount = this.db.prepare(
-      'INSERT OR IGNORE INTO accounts (id, api_key, credits) VALUES (?, ?, ?)',
-    );
-    const accountIdOf = this.db.prepare<[string], { id: string }>(
-      'SELECT id FROM accounts WHERE api_key = ?',
-    );
+  applySeed(seed: SandboxSeed, runKey?: RunKey): void {
     const upsertProject = this.db.prepare(
       `INSERT OR REPLACE INTO projects (account_id, id, name, type, start_date, end_date, deleted, fields, simulate)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -88,11 +97,16 @@ export class AccountStore {
     const upsertPrompt = this.db.prepare(
       'INSERT OR REPLACE INTO image_prompts (account_id, id, name, simulate) VALUES (?, ?, ?, ?)',
     );
+    const keys = seed.accounts.map((account) => account.apiKey);
     this.db.transaction(() => {
-      for (const account of seed.accounts) {
-        insertAccount.run(randomUUID(), account.apiKey, account.credits);
-        const id = accountIdOf.get(account.apiKey)?.id;
-        if (!id) throw new Error('A seeded account could not be stored.');
+      for (const [slot, account] of seed.accounts.entries()) {
+        const seedKey = slot === 0 && runKey ? null : account.apiKey;
+        const others = keys.filter((_, index) => index !== slot);
+        let id = accountOfSlot(this.db, slot, seedKey, others);
+        if (id) this.db.prepare('UPDATE accounts SET seed_slot = ? WHERE id = ?').run(slot, id);
+        else id = insertAccount(this.db, slot, account.credits);
+        setSeedKey(this.db, id, seedKey);
+        if (slot === 0 && runKey) this.runKeyHash = addRunKey(this.db, id, runKey);
         for (const project of account.projects) {
           upsertProject.run(
             id,
@@ -122,10 +136,20 @@ export class AccountStore {
     })();
   }
 
+  /** The sandbox closes: the key of this run is no longer accepted. */
+  releaseRunKey(): void {
+    if (this.runKeyHash) removeRunKey(this.db, this.runKeyHash);
+    this.runKeyHash = null;
+  }
+
+  /** The account the key belongs to, found by the key's hash (no key is kept in plain text). */
   byApiKey(apiKey: string): Account | undefined {
     return this.db
-      .prepare<[string], Account>('SELECT id, credits FROM accounts WHERE api_key = ?')
-      .get(apiKey);
+      .prepare<[string], Account>(
+        `SELECT a.id AS id, a.credits AS credits FROM account_keys k JOIN accounts a ON a.id = k.account_id
+         WHERE k.key_hash = ?`,
+      )
+      .get(keyHash(apiKey));
   }
 
   credits(accountId: string): number {

@@ -94,7 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const clock = Date.now;
   const random = options.random ?? Math.random;
   const accounts = new AccountStore(db);
-  accounts.applySeed(seed);
+  accounts.applySeed(seed, options.runKey);
   const jobs = new JobStore(db, accounts, clock, random);
   const files = new FileStore(db, options.dataDir ?? null);
   const worker = new Worker({ jobs, accounts, files, clock, log: options.log });
@@ -128,7 +128,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   return {
     url: origin,
     port,
-    apiKeys: seed.accounts.map((account) => account.apiKey),
+    apiKeys: seed.accounts.map((account, slot) =>
+      slot === 0 && options.runKey ? options.runKey.key : account.apiKey,
+    ),
     faults: ctx.faults,
     inspect: {
       jobCount: (apiKey) => {
@@ -149,6 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       closing ??= (async () => {
         await worker.stop();
         await app.close();
+        accounts.releaseRunKey();
         db.close();
         files.dispose();
       })();

@@ -1,4 +1,5 @@
 // The sandbox's programmatic interface: options, fault injection and the running handle tests use.
+import type { RunKey } from './key-hashes';
 import type { SandboxSeed, SandboxSeedInput } from './seed';
 
 export interface FaultSettings {
@@ -79,6 +80,11 @@ export interface SandboxOptions {
    * for repeatable runs. Default Math.random.
    */
   random?: () => number;
+  /**
+   * The app's key for this run of its built-in sandbox: the first seed account takes it instead of the
+   * seed's public key, beside the keys of the other live processes on the same data folder (key-hashes.ts).
+   */
+  runKey?: RunKey;
 }
 
 /** One request that reached the CDN, as the sandbox received it. */

@@ -63,9 +63,9 @@ it('adds accounts with the key from stdin, lists them, makes one active and remo
   expect(used.stdout).toBe('“Team” is the active account now.\n');
   // For people: a table, the active account marked.
   const table = await jrs(world, ['accounts']);
-  expect(table.stdout.split('\n')[0]).toMatch(/^\s+NAME\s+ADDRESS\s+KEY\s+STATE\s+ID$/);
+  expect(table.stdout.split('\n')[0]).toMatch(/^\s+NAME\s+ADDRESS\s+KEY\s+KEPT\s+STATE\s+ID$/);
   expect(table.stdout).toMatch(
-    /^\* {2}Team {3}http:\/\/127\.0\.0\.1:\d+ {2}…0001 {2}unchecked {2}[0-9a-f]{8}$/m,
+    /^\* {2}Team {3}http:\/\/127\.0\.0\.1:\d+ {2}…0001 {2}keychain {2}unchecked {2}[0-9a-f]{8}$/m,
   );
 
   const removed = await jrs(world, ['accounts', 'remove', 'Other', '--json']);

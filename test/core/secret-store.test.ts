@@ -4,7 +4,21 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import {
+  chmodSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { KeyFileStore } from '../../electron/core/accounts/key-file-store';
 import { KeytarSecretStore } from '../../electron/core/accounts/keytar-secret-store';
 import { MemorySecretStore, type SecretStore } from '../../electron/core/accounts/secret-store';
 
@@ -22,6 +36,56 @@ async function exerciseStore(store: SecretStore): Promise<void> {
   expect(await store.get(account)).toBeNull();
   expect(await store.delete(account)).toBe(false);
 }
+
+describe('KeyFileStore (no keychain: the key in an owner-only file, by the person’s choice)', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const fresh = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jrs-keyfile-'));
+    dirs.push(dir);
+    return new KeyFileStore(dir);
+  };
+
+  it('stores, reads, replaces and deletes, 0600 in a 0700 folder', async () => {
+    const store = fresh();
+    await exerciseStore(store);
+    await store.set('acct', 'kept-secret-value');
+    expect(statSync(store.pathOf('acct')).mode & 0o777).toBe(0o600);
+    expect(statSync(store.folder).mode & 0o777).toBe(0o700);
+  });
+
+  it('never reads or writes through a link planted at the key file’s name', async () => {
+    const store = fresh();
+    await store.set('acct', 'first-secret-value');
+    const outside = join(store.folder, '..', 'outside.txt');
+    writeFileSync(outside, 'not a key of ours');
+    unlinkSync(store.pathOf('acct'));
+    symlinkSync(outside, store.pathOf('acct'));
+    await expect(store.get('acct')).rejects.toThrow(/link/);
+    // A new key replaces the link itself; the file it pointed to is untouched.
+    await store.set('acct', 'second-secret-value');
+    expect(readFileSync(outside, 'utf8')).toBe('not a key of ours');
+    expect(lstatSync(store.pathOf('acct')).isSymbolicLink()).toBe(false);
+    expect(await store.get('acct')).toBe('second-secret-value');
+  });
+
+  it('makes an older, wider key file and folder owner-only', async () => {
+    const store = fresh();
+    await store.set('acct', 'kept-secret-value');
+    chmodSync(store.pathOf('acct'), 0o644);
+    chmodSync(store.folder, 0o755);
+    expect(await store.get('acct')).toBe('kept-secret-value');
+    expect(statSync(store.pathOf('acct')).mode & 0o777).toBe(0o600);
+    await store.set('other', 'another-secret');
+    expect(statSync(store.folder).mode & 0o777).toBe(0o700);
+  });
+
+  it('refuses an id that would name a file elsewhere', () => {
+    expect(() => fresh().pathOf('../accounts')).toThrow();
+  });
+});
 
 describe('MemorySecretStore', () => {
   it('stores, reads, replaces and deletes', async () => {

@@ -1,8 +1,10 @@
 // `jrs accounts list|add|use|remove`: the saved accounts the desktop app shows too, their keys in the OS
-// keychain through accounts:add. The JRS_BASE_URL account is not one of them (it lives for one run).
+// keychain through accounts:add, or where no keychain answers, in an owner-only key file (--key-file) or
+// for this run only (--session-only), never dropped silently. The JRS_BASE_URL account is not one of them.
 import { Command, Option } from 'commander';
-import type { AccountView, AccountsSnapshot } from '../../shared/domain/account';
-import { UsageError } from '../cli-error';
+import type { AccountView, AccountsSnapshot, KeyChoice, KeyStorage } from '../../shared/domain/account';
+import { CliError, UsageError } from '../cli-error';
+import { EXIT } from '../exit-codes';
 import type { CliRun } from '../cli-run';
 import type { CoreSession } from '../core-session';
 import { readAll, readHidden } from '../prompt';
@@ -28,6 +30,19 @@ function findAccount(snapshot: AccountsSnapshot, text: string): AccountView {
   );
 }
 
+const KEPT_WORDS: Record<KeyStorage, string> = {
+  keychain: 'keychain',
+  'key-file': 'key file',
+  session: 'session only',
+  app: 'made by the app',
+  environment: 'JRS_API_KEY',
+};
+
+const STATE_WORDS: Partial<Record<AccountView['state'], string>> = {
+  'key-missing': 'key missing — add it again',
+  locked: 'keychain locked',
+};
+
 function showAccounts(run: CliRun, snapshot: AccountsSnapshot): void {
   const { out } = run;
   for (const account of snapshot.accounts) out.record(accountRecord(account, snapshot.activeId));
@@ -37,16 +52,21 @@ function showAccounts(run: CliRun, snapshot: AccountsSnapshot): void {
     return;
   }
   out.table(
-    ['', 'NAME', 'ADDRESS', 'KEY', 'STATE', 'ID'],
+    ['', 'NAME', 'ADDRESS', 'KEY', 'KEPT', 'STATE', 'ID'],
     snapshot.accounts.map((account) => [
       account.id === snapshot.activeId ? out.out.green('*') : ' ',
       account.name,
       account.baseUrl,
       account.keyLast4 ? `…${account.keyLast4}` : '',
-      account.state,
+      KEPT_WORDS[account.storage],
+      STATE_WORDS[account.state] ?? account.state,
       account.id.slice(0, 8),
     ]),
   );
+  for (const account of snapshot.accounts) {
+    if (account.keyFile)
+      out.note(`The key of “${account.name}” is in ${account.keyFile} (only you can read it).`);
+  }
 }
 
 async function list(run: CliRun, session: CoreSession): Promise<void> {
@@ -72,26 +92,65 @@ interface AddOptions {
   name?: string;
   url?: string;
   sandbox?: boolean;
+  keyFile?: boolean;
+  sessionOnly?: boolean;
 }
+
+/** Where the key goes: the keychain unless told; the core refuses that where no keychain answers. */
+function keyChoice(options: AddOptions): KeyChoice {
+  if (options.keyFile && options.sessionOnly)
+    throw new UsageError('Give --key-file or --session-only, not both.');
+  return options.keyFile ? 'key-file' : options.sessionOnly ? 'session' : 'keychain';
+}
+
+const NO_KEYCHAIN_HINT =
+  'Run it again with --key-file (the key saved in a file only you can read, in the data folder) or --session-only (the key forgotten when this command ends; the account stays listed, its key missing).';
 
 async function add(run: CliRun, session: CoreSession, options: AddOptions): Promise<void> {
   let snapshot: AccountsSnapshot;
   if (options.sandbox) {
-    if (options.name || options.url) throw new UsageError('--sandbox takes no --name or --url.');
+    if (options.name || options.url || options.keyFile || options.sessionOnly)
+      throw new UsageError(
+        '--sandbox takes no --name, --url, --key-file or --session-only (it needs no key).',
+      );
     snapshot = await session.call('accounts:useSandbox');
   } else {
+    const keep = keyChoice(options);
     if (!options.name || !options.url) {
       throw new UsageError(
         'An account needs --name and --url.',
         'For example: jrs accounts add --name Team --url https://api.example.com (the key on stdin), or --sandbox.',
       );
     }
+    if (keep === 'keychain') {
+      // Asked before the key is read: where no keychain answers, nothing would keep it.
+      const { keychain } = await session.call('accounts:snapshot');
+      if (!keychain.available) {
+        throw new CliError(
+          `${keychain.reason ?? 'No system keychain answered.'} The key was not saved.`,
+          EXIT.auth,
+          NO_KEYCHAIN_HINT,
+          'keychain',
+        );
+      }
+    }
     const apiKey = await readKey(run);
-    snapshot = await session.call('accounts:add', { name: options.name, baseUrl: options.url, apiKey });
+    snapshot = await session.call('accounts:add', {
+      name: options.name,
+      baseUrl: options.url,
+      apiKey,
+      keep,
+    });
   }
   const added = snapshot.accounts.find((account) => account.id === snapshot.activeId);
   if (added) run.out.record(accountRecord(added, snapshot.activeId));
   run.out.line(`Added “${added?.name ?? options.name}” and made it the active account.`);
+  if (added?.keyFile) run.out.note(`Its key is saved in ${added.keyFile}, a file only you can read.`);
+  if (added?.storage === 'session') {
+    run.out.note(
+      'Its key is kept for this run only: the next command lists the account as “key missing” until you add it again (same --name and --url).',
+    );
+  }
 }
 
 async function use(run: CliRun, session: CoreSession, text: string): Promise<void> {
@@ -123,6 +182,8 @@ export function accountsCommand(run: CliRun): Command {
     .option('--name <name>', 'a name for it, e.g. Team')
     .option('--url <address>', 'the service’s address, e.g. https://api.example.com')
     .addOption(new Option('--sandbox', 'use the built-in sandbox (a demo account on this computer)'))
+    .option('--key-file', 'no keychain here: save the key in a file only you can read, in the data folder')
+    .option('--session-only', 'no keychain here: keep the key for this run only (the account stays listed)')
     .action(action(run, async (options: AddOptions) => add(run, await open(), options)));
   accounts
     .command('use')

@@ -1,7 +1,8 @@
-// What a person does to the list: add an account (its key checked first), use the built-in sandbox,
-// make one active, remove one (its key deleted from the keychain).
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { NewAccount } from '../../shared/domain/account';
+// What a person does to the list: add an account (its key checked first, kept where the person chose),
+// give a missing key again (the same account comes back), use the built-in sandbox, make one active,
+// remove one (its key deleted from where it lived).
+import { randomUUID } from 'node:crypto';
+import type { KeyChoice, NewAccount } from '../../shared/domain/account';
 import { createApiClient } from '../api';
 import { AppError } from '../app/app-error';
 import type { StoredAccount } from './account-file';
@@ -10,16 +11,22 @@ import { accountCheckError } from './connection-errors';
 
 const SANDBOX_NAME = 'Sandbox (demo)';
 
-export async function addAccount(accounts: Accounts, input: Required<NewAccount>): Promise<StoredAccount> {
+/** Where no keychain answers, the two ways on, in words (the app's and the command line's). */
+export function noKeychainWords(reason: string | undefined, keyFolder: string): string {
+  return (
+    `${reason ?? 'No system keychain answered.'} Choose where the key goes: ` +
+    `“This session only” (forgotten when the app quits; the account stays, its key missing) or ` +
+    `“Save in a key file only you can read” (in ${keyFolder}).`
+  );
+}
+
+export async function addAccount(accounts: Accounts, input: NewAccount): Promise<StoredAccount> {
   const baseUrl = input.baseUrl.trim().replace(/\/+$/, '');
   const apiKey = input.apiKey.trim();
-  const storage = input.sessionOnly ? 'session' : 'keychain';
-  const keychain = accounts.secrets.status;
-  if (storage === 'keychain' && !keychain.available) {
-    throw new AppError(
-      'keychain',
-      `${keychain.reason ?? 'No keychain is available.'} Choose “Keep the key for this session only” to go on.`,
-    );
+  const keep: KeyChoice = input.keep ?? (input.sessionOnly ? 'session' : 'keychain');
+  const { secrets } = accounts;
+  if (keep === 'keychain' && !secrets.status.available) {
+    throw new AppError('keychain', noKeychainWords(secrets.status.reason, secrets.keyFiles.folder));
   }
   const client = createApiClient({ baseUrl, apiKey, timeoutMs: 10_000, retry: { retries: 1 } });
   try {
@@ -27,16 +34,29 @@ export async function addAccount(accounts: Accounts, input: Required<NewAccount>
   } catch (error) {
     throw accountCheckError(error, baseUrl);
   }
+  // The same account given its key again (after a session ended, or a new key): its id, so its jobs,
+  // batches and settings are all there again.
+  const earlier = accounts.registry.sameAs(input.name, baseUrl);
   const account: StoredAccount = {
-    id: randomUUID(),
+    id: earlier?.id ?? randomUUID(),
     name: input.name.trim(),
     baseUrl,
     keyLast4: apiKey.slice(-4),
     kind: 'remote',
-    storage,
+    storage: keep,
   };
-  await accounts.secrets.set(account, apiKey);
+  try {
+    await secrets.set(account, apiKey);
+  } catch (error) {
+    if (keep !== 'keychain') throw error;
+    // A keychain may answer a probe and still refuse to store (a locked or missing collection).
+    const reason = 'The system keychain did not store the key.';
+    secrets.keychainFailed(reason);
+    throw new AppError('keychain', noKeychainWords(reason, secrets.keyFiles.folder), { cause: error });
+  }
+  if (earlier && earlier.storage !== account.storage) await secrets.delete(earlier);
   await accounts.registry.add(account);
+  accounts.connections.forget(account.id);
   accounts.health.set(account.id, 'valid');
   accounts.changed();
   return account;
@@ -45,18 +65,20 @@ export async function addAccount(accounts: Accounts, input: Required<NewAccount>
 /** The built-in sandbox account ("Try it without an account"): created once, then just activated. */
 export async function useSandbox(accounts: Accounts): Promise<void> {
   const existing = accounts.registry.sandbox();
-  if (existing) return activateAccount(accounts, existing.id);
-  const apiKey = `sandbox-${randomBytes(16).toString('hex')}`;
+  if (existing) {
+    await activateAccount(accounts, existing.id);
+    await accounts.connections.get(existing.id);
+    return;
+  }
   const account: StoredAccount = {
     id: randomUUID(),
     name: SANDBOX_NAME,
     baseUrl: '',
-    keyLast4: apiKey.slice(-4),
+    keyLast4: '',
     kind: 'sandbox',
-    // Without a keychain the sandbox key lives for this session; the sandbox makes a fresh account then.
-    storage: accounts.secrets.status.available ? 'keychain' : 'session',
+    // Its key is made by the app each time it starts the sandbox: nothing to keep, no keychain needed.
+    storage: 'app',
   };
-  await accounts.secrets.set(account, apiKey);
   await accounts.registry.add(account);
   await accounts.connections.get(account.id);
   accounts.changed();

@@ -1,9 +1,11 @@
 // accounts.json in the app's data folder: names, addresses and key hints, never a key. Written atomically
 // (temp file + rename) so a crash mid-write cannot lose the list.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { keyStorageSchema } from '../../shared/domain/account';
 
 export const storedAccountSchema = z.object({
   id: z.string().min(1),
@@ -12,7 +14,9 @@ export const storedAccountSchema = z.object({
   baseUrl: z.string(),
   keyLast4: z.string().max(4),
   kind: z.enum(['sandbox', 'remote']),
-  storage: z.enum(['keychain', 'session']),
+  /** Where its key lives; a session-only account is written too (without its key), so that it and its
+   * history are there after a restart, its key missing. */
+  storage: keyStorageSchema,
 });
 export type StoredAccount = z.infer<typeof storedAccountSchema>;
 
@@ -50,14 +54,23 @@ export class AccountFileStore {
     }
   }
 
+  /** The saved list as it is on disk now (another process may have changed it); empty when unreadable. */
+  readSync(): AccountFile {
+    try {
+      return fileSchema.parse(JSON.parse(readFileSync(this.path, 'utf8')));
+    } catch {
+      return structuredClone(EMPTY);
+    }
+  }
+
   async write(file: AccountFile): Promise<void> {
-    // Session-only accounts live in memory alone: saving them would leave a name with no key behind.
+    // Only the command line's JRS_API_KEY account is never written: it belongs to one run. A session-only
+    // account is kept (never its key), so that its jobs and batches are found again after a restart.
+    const saved = (account: StoredAccount) => account.storage !== 'environment';
     const persistent: AccountFile = {
       ...file,
-      accounts: file.accounts.filter((account) => account.storage === 'keychain'),
-      activeId: file.accounts.some((a) => a.id === file.activeId && a.storage === 'keychain')
-        ? file.activeId
-        : null,
+      accounts: file.accounts.filter(saved),
+      activeId: file.accounts.some((a) => a.id === file.activeId && saved(a)) ? file.activeId : null,
     };
     await mkdir(dirname(this.path), { recursive: true });
     const temp = `${this.path}.${randomUUID()}.tmp`;

@@ -1,15 +1,39 @@
 // The list of accounts the person keeps and which one is active, saved in accounts.json (never a key).
+// The desktop app, the browser host and the command line may share the file: each change is made to the
+// list as it is on disk then, and an account another process added is found when asked for.
 import type { AccountFile, AccountFileStore, StoredAccount } from './account-file';
 import { AppError } from '../app/app-error';
 
+/** The sandbox's key is made by the app at each start: whatever an older file says, it is `app`. */
+function upgraded(account: StoredAccount): StoredAccount {
+  return account.kind === 'sandbox' && account.storage !== 'app' ? { ...account, storage: 'app' } : account;
+}
+
 export class AccountRegistry {
   private file: AccountFile = { version: 1, activeId: null, accounts: [] };
+  /** The command line's JRS_BASE_URL account: this process's only, never in the file. */
+  private readonly transient: StoredAccount[] = [];
+  private transientActive = false;
 
   constructor(private readonly store: AccountFileStore) {}
 
   async load(log?: (line: string) => void): Promise<void> {
-    this.file = await this.store.read(log);
-    // One account is always active when there is any (the last active one may have been session-only).
+    this.adopt(await this.store.read(log));
+  }
+
+  /** Reads the file again (another process may have added or removed an account). */
+  refresh(): void {
+    this.adopt(this.store.readSync());
+  }
+
+  private adopt(file: AccountFile): void {
+    const activeId = this.transientActive ? this.file.activeId : file.activeId;
+    this.file = {
+      ...file,
+      accounts: [...file.accounts.map(upgraded), ...this.transient],
+      activeId,
+    };
+    // One account is always active when there is any.
     if (!this.file.accounts.some((account) => account.id === this.file.activeId)) {
       this.file.activeId = this.file.accounts[0]?.id ?? null;
     }
@@ -23,7 +47,11 @@ export class AccountRegistry {
     return this.file.activeId;
   }
 
+  /** The account; one another process added since this one read the file is found too. */
   find(id: string): StoredAccount | undefined {
+    const known = this.file.accounts.find((account) => account.id === id);
+    if (known) return known;
+    this.refresh();
     return this.file.accounts.find((account) => account.id === id);
   }
 
@@ -44,33 +72,63 @@ export class AccountRegistry {
     return this.file.accounts.find((account) => account.kind === 'sandbox');
   }
 
+  /** The saved account with this name at this address (the one a person is giving the key of again). */
+  sameAs(name: string, baseUrl: string): StoredAccount | undefined {
+    const wanted = name.trim().toLowerCase();
+    return this.file.accounts.find(
+      (account) =>
+        account.kind === 'remote' &&
+        account.storage !== 'environment' &&
+        account.baseUrl === baseUrl &&
+        account.name.trim().toLowerCase() === wanted,
+    );
+  }
+
   /**
-   * Adds an account for this process only (storage `session`) and makes it active, without writing the
-   * file: accounts.json never names it, even if the process is killed.
+   * Adds an account for this process only (the command line's JRS_BASE_URL one) and makes it active,
+   * without writing the file: accounts.json never names it, even if the process is killed.
    */
   addForSession(account: StoredAccount): void {
-    if (account.storage !== 'session') throw new Error('Only a session account is added for a session.');
+    if (account.storage !== 'environment') throw new Error('Only an environment account is added for a run.');
+    this.transient.push(account);
+    this.transientActive = true;
     this.file.accounts = [...this.file.accounts.filter((known) => known.id !== account.id), account];
     this.file.activeId = account.id;
   }
 
-  /** Adds the account and makes it the active one. */
+  /** Adds the account, or replaces the one with its id (given its key again), and makes it the active one. */
   async add(account: StoredAccount): Promise<void> {
-    this.file.accounts.push(account);
-    this.file.activeId = account.id;
-    await this.store.write(this.file);
+    await this.change((file) => ({
+      ...file,
+      accounts: [...file.accounts.filter((known) => known.id !== account.id), account],
+      activeId: account.id,
+    }));
   }
 
   async activate(id: string): Promise<void> {
     this.require(id);
-    this.file.activeId = id;
-    await this.store.write(this.file);
+    await this.change((file) => ({ ...file, activeId: id }));
   }
 
   /** Removes the account from the list; the next one becomes active. */
   async remove(id: string): Promise<void> {
-    this.file.accounts = this.file.accounts.filter((account) => account.id !== id);
-    if (this.file.activeId === id) this.file.activeId = this.file.accounts[0]?.id ?? null;
-    await this.store.write(this.file);
+    await this.change((file) => {
+      const accounts = file.accounts.filter((account) => account.id !== id);
+      return {
+        ...file,
+        accounts,
+        activeId: file.activeId === id ? (accounts[0]?.id ?? null) : file.activeId,
+      };
+    });
+  }
+
+  /** Applies a change to the file as it is on disk now (and this process's view), then writes it. */
+  private async change(apply: (file: AccountFile) => AccountFile): Promise<void> {
+    const onDisk = this.store.readSync();
+    const changed = apply({ ...onDisk, accounts: onDisk.accounts.map(upgraded) });
+    this.transientActive = false;
+    this.adopt(changed);
+    this.file.activeId = changed.activeId;
+    await this.store.write(changed);
   }
 }

@@ -1,47 +1,74 @@
-// Routes each account's key to where it lives: the OS keychain, or this session's memory when the person
-// chose so (or no keychain answers). Also knows whether the keychain can be used at all.
+// Routes each account's key to where it lives: the OS keychain, an owner-only key file (where no keychain
+// answers and the person chose it), or this session's memory. The built-in sandbox's key is none of these:
+// the sandbox runner makes it at each start. Also knows whether the keychain can be used at all.
 import type { KeychainStatus } from '../../shared/domain/account';
 import type { StoredAccount } from './account-file';
+import { KeyFileStore } from './key-file-store';
 import { MemorySecretStore, type SecretStore } from './secret-store';
 
 type Located = Pick<StoredAccount, 'id' | 'storage'>;
 
 export class AccountSecrets {
   private readonly session = new MemorySecretStore();
+  readonly keyFiles: KeyFileStore;
   private keychainStatus: KeychainStatus = { available: false };
 
-  constructor(private readonly keychain: SecretStore) {}
+  constructor(
+    private readonly keychain: SecretStore,
+    dataDir: string,
+  ) {
+    this.keyFiles = new KeyFileStore(dataDir);
+  }
 
   async checkKeychain(): Promise<void> {
     const availability = await this.keychain.availability();
     this.keychainStatus = availability.available
       ? { available: true }
-      : { available: false, reason: availability.reason };
+      : { available: false, reason: availability.reason, keyFolder: this.keyFiles.folder };
+  }
+
+  /** The keychain answered no at this point: said from now on (a probe may pass and a write fail). */
+  keychainFailed(reason: string): void {
+    this.keychainStatus = { available: false, reason, keyFolder: this.keyFiles.folder };
   }
 
   get status(): KeychainStatus {
     return this.keychainStatus;
   }
 
-  private storeOf(account: Located): SecretStore {
-    return account.storage === 'keychain' ? this.keychain : this.session;
+  /** Whether this process holds the key of a session-only account (it was given in this run). */
+  async hasSessionKey(accountId: string): Promise<boolean> {
+    return (await this.session.get(accountId)) !== null;
   }
 
-  /** The key, or null when it is missing or the keychain refuses. */
-  get(account: Located): Promise<string | null> {
-    return this.storeOf(account)
-      .get(account.id)
-      .catch(() => null);
+  private storeOf(account: Located): SecretStore | null {
+    switch (account.storage) {
+      case 'keychain':
+        return this.keychain;
+      case 'key-file':
+        return this.keyFiles;
+      case 'session':
+      case 'environment':
+        return this.session;
+      case 'app':
+        return null;
+    }
   }
 
-  set(account: Located, key: string): Promise<void> {
-    return this.storeOf(account).set(account.id, key);
+  /** The key, or null when it is missing or its store refuses. */
+  async get(account: Located): Promise<string | null> {
+    const store = this.storeOf(account);
+    return store ? store.get(account.id).catch(() => null) : null;
   }
 
-  /** Deletes the key; a keychain that refuses leaves nothing for the app to do. */
+  async set(account: Located, key: string): Promise<void> {
+    await this.storeOf(account)?.set(account.id, key);
+  }
+
+  /** Deletes the key; a store that refuses leaves nothing for the app to do. */
   async delete(account: Located): Promise<void> {
     await this.storeOf(account)
-      .delete(account.id)
+      ?.delete(account.id)
       .catch(() => false);
   }
 }

@@ -41,7 +41,7 @@ export async function openAccounts(deps: {
 }): Promise<Accounts> {
   const registry = new AccountRegistry(new AccountFileStore(deps.dataDir));
   await registry.load(deps.log);
-  const secrets = new AccountSecrets(deps.keychain);
+  const secrets = new AccountSecrets(deps.keychain, deps.dataDir);
   await secrets.checkKeychain();
   for (const session of deps.sessionAccounts ?? []) {
     const apiKey = session.apiKey.trim();
@@ -51,12 +51,18 @@ export async function openAccounts(deps: {
       baseUrl: session.baseUrl.trim().replace(/\/+$/, ''),
       keyLast4: apiKey.slice(-4),
       kind: 'remote',
-      storage: 'session',
+      storage: 'environment',
     };
     await secrets.set(account, apiKey);
     registry.addForSession(account);
   }
   const health = new AccountHealth(deps.onChange);
+  // A session-only key of an earlier run is gone: said at once, before any call (the account, its jobs and
+  // batches stay; the key is given again with the same name and address).
+  for (const account of registry.list()) {
+    if (account.storage === 'session' && !(await secrets.hasSessionKey(account.id)))
+      health.set(account.id, 'key-missing');
+  }
   const sandbox = new SandboxRunner(deps.sandbox, deps.dataDir);
   const connections = new Connections({ registry, secrets, health, sandbox, log: deps.log });
   return {

@@ -1,5 +1,6 @@
 // One live connection per account: its API client (every call of which records the account's health)
 // and its asset uploader. Built on first use from the key in the keychain, and forgotten on removal.
+import type { AccountState } from '../../shared/domain/account';
 import type { ApiClient } from '../api';
 import { createApiClient } from '../api';
 import { AppError } from '../app/app-error';
@@ -75,16 +76,23 @@ export class Connections {
   }
 
   private async connect(account: StoredAccount): Promise<Connection> {
-    const { secrets, health, sandbox, log } = this.deps;
+    const { secrets, health, sandbox } = this.deps;
+    if (account.kind === 'sandbox') {
+      // The sandbox's key is made by the app for this run: nothing is read from any keychain.
+      const started = await sandbox.start();
+      return this.build(account, started.url, started.apiKey);
+    }
     const apiKey = await secrets.get(account);
     if (!apiKey) {
-      health.set(account.id, 'locked');
-      throw new AppError(
-        'keychain',
-        `The API key of “${account.name}” is not in the keychain. Remove the account and add it again.`,
-      );
+      const state = missingKeyState(account, secrets.status.available);
+      health.set(account.id, state);
+      throw new AppError('keychain', missingKeyWords(account, state));
     }
-    const baseUrl = account.kind === 'sandbox' ? await sandbox.start(apiKey) : account.baseUrl;
+    return this.build(account, account.baseUrl, apiKey);
+  }
+
+  private build(account: StoredAccount, baseUrl: string, apiKey: string): Connection {
+    const { health, log } = this.deps;
     const client = withHealth(createApiClient({ baseUrl, apiKey, log }), (error) =>
       health.note(account.id, error),
     );
@@ -92,4 +100,21 @@ export class Connections {
       account.kind === 'sandbox' ? new SandboxUploader(client) : new NoStorageUploader();
     return { account, baseUrl, client, uploader };
   }
+}
+
+/** A key kept in a keychain that does not answer now is locked away; any other missing key is missing. */
+export function missingKeyState(account: StoredAccount, keychainAvailable: boolean): AccountState {
+  return account.storage === 'keychain' && !keychainAvailable ? 'locked' : 'key-missing';
+}
+
+function missingKeyWords(account: StoredAccount, state: AccountState): string {
+  if (state === 'locked')
+    return `The API key of “${account.name}” is in the system keychain, which does not answer now. Unlock or start it, or add the key again.`;
+  const why =
+    account.storage === 'session'
+      ? 'it was kept for one session only, which has ended'
+      : account.storage === 'key-file'
+        ? 'its key file is gone'
+        : 'it is no longer in the keychain';
+  return `The API key of “${account.name}” is missing (${why}): key missing — add it again (same name and address) to use this account; its jobs and batches are kept.`;
 }

@@ -1,10 +1,17 @@
 // The in-process sandbox behind the built-in demo account: started on first use, at most once, and
-// stopped when that account is removed or the app quits.
+// stopped when that account is removed or the app quits. Its key is made by the launcher for this run
+// and held here, in memory: the account needs nothing from the keychain, so it works on any computer.
 import { join } from 'node:path';
 import type { SandboxLauncher } from '../app/app-core.types';
 
+interface Running {
+  url: string;
+  apiKey: string;
+  close(): Promise<void>;
+}
+
 export class SandboxRunner {
-  private running: Promise<{ url: string; close(): Promise<void> }> | null = null;
+  private running: Promise<Running> | null = null;
   private startedUrl: string | null = null;
 
   constructor(
@@ -17,12 +24,13 @@ export class SandboxRunner {
     return this.startedUrl;
   }
 
-  async start(apiKey: string): Promise<string> {
-    this.running ??= this.launcher.start({ apiKey, dataDir: join(this.dataDir, 'sandbox') });
+  /** Starts it (once) and answers its address and this run's key. */
+  async start(): Promise<{ url: string; apiKey: string }> {
+    this.running ??= this.launcher.start({ dataDir: join(this.dataDir, 'sandbox') });
     try {
-      const { url } = await this.running;
+      const { url, apiKey } = await this.running;
       this.startedUrl = url;
-      return url;
+      return { url, apiKey };
     } catch (error) {
       this.running = null;
       throw error;

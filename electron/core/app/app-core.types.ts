@@ -5,9 +5,12 @@ import type { SecretStore } from '../accounts/secret-store';
 import type { SessionAccount } from '../accounts/accounts';
 import type { Clock, Dialogs, FileShell, Notifier, Power, Timers } from './deps';
 
-/** Starts the built-in sandbox (main imports the sandbox; core may not). */
+/**
+ * Starts the built-in sandbox (main imports the sandbox; core may not). It makes the demo account's key for
+ * this run itself and answers it: the key is never asked of, or kept in, the keychain.
+ */
 export interface SandboxLauncher {
-  start(options: { apiKey: string; dataDir: string }): Promise<{ url: string; close(): Promise<void> }>;
+  start(options: { dataDir: string }): Promise<{ url: string; apiKey: string; close(): Promise<void> }>;
 }
 
 export interface AppCoreDeps {

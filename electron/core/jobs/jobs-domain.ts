@@ -160,6 +160,9 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     ownerGained() {
       // Only the owner sets jobs aside or back: a guest does not know the owner's session accounts (the
       // command line's JRS_BASE_URL one), whose jobs the owner may be sending right now.
+      // The list as it is on disk now: an account another process (the browser host, the command line)
+      // added since this one started is no orphan, and its jobs are not archived.
+      accounts.registry.refresh();
       const known = accounts.registry.list().map((account) => account.id);
       // Before the recovery: a session account's submissions cut off by its last run are settled too.
       repo.reviveAccounts(known);

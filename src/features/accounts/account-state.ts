@@ -7,7 +7,8 @@ const STATE_LABELS: Record<AccountState, string | null> = {
   refused: 'Key refused',
   unreachable: 'Unreachable',
   unchecked: 'Not checked yet',
-  locked: 'Key unavailable',
+  locked: 'Keychain locked',
+  'key-missing': 'Key missing — add it again',
 };
 
 export function accountStateLabel(state: AccountState): string | null {
