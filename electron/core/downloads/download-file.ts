@@ -311,9 +311,13 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
         meta = { etag: null, total: null };
         continue;
       }
+      // The server ignored Range, or the file changed (If-Range did not match): from the start. The body
+      // is read at once all the same (the first write waits for the cut), for a body that breaks while
+      // the disk is busy drops what it holds unread.
+      let cutFirst: Promise<void> | null = null;
       if (response.status === 200 && have > 0) {
-        // The server ignored Range, or the file changed (If-Range did not match): from the start.
-        await onDisk(folder, () => file.truncate(0));
+        cutFirst = file.truncate(0);
+        cutFirst.catch(() => undefined);
         request.onRestart?.();
         have = 0;
       }
@@ -325,10 +329,24 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
       if (total !== null) await ensureRoom(free, folder, total - have, response);
 
       let written = have;
-      const writer = new BatchedWriter(file, (bytes) => {
+      const cut = cutFirst;
+      const sink = cut
+        ? {
+            async write(chunks: readonly Uint8Array[]) {
+              await cut;
+              await file.write(chunks);
+            },
+            sync: () => file.sync(),
+          }
+        : file;
+      const writer = new BatchedWriter(sink, (bytes) => {
         written += bytes;
         request.onProgress?.(written, total);
       });
+      const finish = async () => {
+        await writer.finish();
+        await cut;
+      };
       {
         const reader = response.body?.getReader();
         for (;;) {
@@ -338,14 +356,14 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
             chunk = await reader.read();
           } catch (error) {
             // What came before the break is kept: written out, so the resume starts after it.
-            await onDisk(folder, () => writer.finish());
+            await onDisk(folder, finish);
             throw broken(error, signal);
           }
           if (chunk.done) break;
           fetched += chunk.value.byteLength;
           await onDisk(folder, () => writer.add(chunk.value));
         }
-        await onDisk(folder, () => writer.finish());
+        await onDisk(folder, finish);
         await onDisk(folder, () => file.sync());
       }
       if (total !== null && written !== total) {

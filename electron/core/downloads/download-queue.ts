@@ -40,9 +40,21 @@ export interface DownloadQueueDeps {
 
 interface Running {
   controller: AbortController;
+  /** Bytes on disk were thrown away in this try (the server ignored Range): it is no progress. */
+  restarted: boolean;
   bytes: number;
   total: number | null;
   samples: Array<{ at: number; bytes: number }>;
+}
+
+/** The last words of a download that kept failing: what happened, to which file, and what to do. */
+function gaveUp(kind: string, message: string, target: string, tries: number): string {
+  const name = nodePath.basename(target);
+  if (kind === 'network') {
+    return `The server kept breaking off the download of ${name} after ${tries} tries. Try again later.`;
+  }
+  const why = message.replace(/\s*The download will be tried again\.$/, '');
+  return `${name} could not be downloaded after ${tries} tries: ${why} Try again later.`;
 }
 
 export class DownloadQueue {
@@ -256,6 +268,7 @@ export class DownloadQueue {
     const job = this.deps.job(row.job_id);
     const running: Running = {
       controller: new AbortController(),
+      restarted: false,
       bytes: row.bytes,
       total: row.total,
       samples: [],
@@ -278,6 +291,7 @@ export class DownloadQueue {
         root: row.root,
         target: row.target,
         resume: { etag: row.etag, total: row.total },
+        onRestart: () => (running.restarted = true),
         fs: this.deps.fs,
         fetch: this.deps.fetch,
         signal: running.controller.signal,
@@ -314,15 +328,21 @@ export class DownloadQueue {
       const kind = error instanceof DownloadError ? error.kind : 'network';
       const message = error instanceof Error ? error.message : String(error);
       // A connection that broke after bringing bytes is not a failing attempt: a CDN that cuts every few
-      // MB must not exhaust the retries of a large file. Only attempts that brought nothing count.
-      const progressed = running.bytes > row.bytes;
+      // MB must not exhaust the retries of a large file. Only attempts that brought nothing count, and
+      // one that had to start over (a server ignoring Range, cutting every body) brought nothing to keep:
+      // counted as progress, it was retried at once, for ever.
+      // A try from an empty `.part` is progress only as the first (a later one follows a try whose
+      // bytes were lost, and alternating the two would reset the count for ever).
+      const progressed =
+        !running.restarted && running.bytes > row.bytes && (row.bytes > 0 || current.attempts === 0);
       const attempts = progressed ? 1 : current.attempts + 1;
-      const retry = (kind === 'network' || kind === 'http' || kind === 'changed') && attempts < MAX_ATTEMPTS;
+      const retryable = kind === 'network' || kind === 'http' || kind === 'changed';
+      const retry = retryable && attempts < MAX_ATTEMPTS;
       current = {
         ...current,
         state: retry ? 'queued' : 'failed',
         bytes: running.bytes,
-        error: retry ? null : message,
+        error: retry ? null : retryable ? gaveUp(kind, message, row.target, attempts) : message,
         attempts,
         // After progress it goes on at once; otherwise it waits longer each time (2 s, 4 s, … 1 min).
         next_try_ms: retry
