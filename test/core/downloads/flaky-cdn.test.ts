@@ -58,7 +58,7 @@ function job(id: string): JobRow {
     status: 'SUCCESS',
     tracking: 'final',
     tracking_note: null,
-    source: 'app',
+    source: 'form',
     request_json: null,
     values_json: '{}',
     summary: '',
@@ -75,7 +75,7 @@ function job(id: string): JobRow {
     batch_row: null,
     archived: 0,
     requeued_ms: null,
-  } as JobRow;
+  };
 }
 
 describe('a CDN that always cuts short and ignores Range', () => {
@@ -94,7 +94,9 @@ describe('a CDN that always cuts short and ignores Range', () => {
     const data = await temp('jrs-flaky-data-');
     const root = await temp('jrs-flaky-dl-');
     const { db } = openDatabase(join(data, 'history.sqlite'));
-    cleanups.push(() => db.close());
+    cleanups.push(() => {
+      db.close();
+    });
     const repo = new DownloadRepository(db);
     const lines: string[] = [];
     let heard: (() => void) | null = null;
