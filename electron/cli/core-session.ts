@@ -1,12 +1,15 @@
 // The app's core opened for one command: on the desktop app's data folder (or JRS_DATA_DIR) and keychain,
 // with the run's JRS_BASE_URL account when there is one. Every request goes through dispatch, as the app's
 // IPC does; a refusal becomes a CliError with the core's own sentence and the exit code of its kind.
+import { join } from 'node:path';
 import { KeytarSecretStore } from '../core/accounts/keytar-secret-store';
+import { AppError } from '../core/app/app-error';
 import type { AppCore, CoreEventListener } from '../core/app/app-core.types';
 import { createAppCore } from '../core/app/create-app-core';
 import { dispatch } from '../core/app/dispatch';
+import { historyFault } from '../core/db/history-faults';
 import type { AppErrorKind } from '../shared/domain/errors';
-import type { Channel, ParamsOf, ResultOf } from '../shared/ipc/contract';
+import type { Channel, ParamsOf, PayloadOf, ResultOf } from '../shared/ipc/contract';
 import { DEV_KEYCHAIN_SERVICE, userDataDir } from '../node-host/host-paths';
 import { hostCoreDeps } from '../node-host/open-host-core';
 import type { CliIo } from './cli-io';
@@ -31,6 +34,14 @@ const HINTS: Partial<Record<AppErrorKind, string>> = {
   keychain: 'Or set JRS_BASE_URL and JRS_API_KEY to work without the keychain.',
 };
 
+/** A core that could not open, in the person's words with the exit code of its kind. */
+function startFailure(error: unknown, historyPath: string): unknown {
+  const fault = historyFault(error, historyPath) ?? error;
+  if (fault instanceof AppError)
+    return new CliError(fault.message, exitCodeOf(fault.kind), HINTS[fault.kind], fault.kind);
+  return fault;
+}
+
 export class CoreSession {
   private disposing: Promise<void> | null = null;
 
@@ -53,7 +64,16 @@ export class CoreSession {
       ...io.core,
     });
     // createAppCore makes the data folder, owner-only.
-    const core = await createAppCore(deps);
+    const core = await createAppCore(deps).catch((error: unknown) => {
+      throw startFailure(error, join(deps.dataDir, 'history.sqlite'));
+    });
+    // What the person must know about the history (a damaged file set aside, a read-only one), said on
+    // stderr whatever the output: the command itself goes on. One lost while this command runs, too.
+    core.onEvent((event, payload) => {
+      if (event === 'history:notice') out.warn((payload as PayloadOf<'history:notice'>).message);
+    });
+    const notice = await dispatch(core, 'jobs:notice', undefined);
+    if (notice.ok && notice.value.message) out.warn(notice.value.message);
     return new CoreSession(core, deps.dataDir, session?.id ?? null);
   }
 

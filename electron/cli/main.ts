@@ -2,10 +2,11 @@
 // their own keychain); at the bottom, the process's runner (bin/jrs.mjs, `npm run cli`, or
 // `node --import tsx electron/cli/main.ts`) gives it the real ones and turns Ctrl-C into a clean stop.
 import { CommanderError } from 'commander';
+import { AppError } from '../core/app/app-error';
 import { CliError, Interrupted } from './cli-error';
 import type { CliIo } from './cli-io';
 import { CliRun } from './cli-run';
-import { EXIT } from './exit-codes';
+import { EXIT, exitCodeOf } from './exit-codes';
 import { buildProgram } from './program';
 
 export type { CliIo } from './cli-io';
@@ -31,13 +32,18 @@ async function fail(run: CliRun, error: unknown): Promise<number> {
     out.note(`Stopped.${run.resumeHint ? ` ${run.resumeHint}` : ''}`);
     return EXIT.interrupted;
   }
-  const known = error instanceof CliError;
+  // The core's own refusals (an AppError thrown outside a request) are said in its words, with their code.
+  const said =
+    error instanceof AppError
+      ? new CliError(error.message, exitCodeOf(error.kind), undefined, error.kind)
+      : error;
+  const known = said instanceof CliError;
   const message = known
-    ? error.message
+    ? said.message
     : 'Something went wrong inside jrs. Try again; run with --verbose to see more.';
-  const exitCode = known ? error.exitCode : EXIT.error;
-  out.record({ type: 'error', kind: known ? (error.kind ?? 'error') : 'internal', message, exitCode });
-  out.error(message, known ? error.hint : undefined);
+  const exitCode = known ? said.exitCode : EXIT.error;
+  out.record({ type: 'error', kind: known ? (said.kind ?? 'error') : 'internal', message, exitCode });
+  out.error(message, known ? said.hint : undefined);
   if (!known) out.debug(String((error as Error)?.stack ?? error));
   return exitCode;
 }

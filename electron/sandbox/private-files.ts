@@ -27,7 +27,7 @@ export function privateFolder(dir: string): void {
   try {
     const stats = lstatSync(dir);
     if (stats.isDirectory() && (uid() === null || stats.uid === uid()) && (stats.mode & 0o077) !== 0) {
-      chmodSync(dir, FOLDER_MODE);
+      chmodSync(dir, stats.mode & FOLDER_MODE);
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -53,7 +53,7 @@ export function privateFile(path: string, options: { create?: boolean } = {}): v
   try {
     const stats = fstatSync(fd);
     if (stats.isFile() && (uid() === null || stats.uid === uid()) && (stats.mode & 0o077) !== 0) {
-      fchmodSync(fd, PRIVATE_FILE_MODE);
+      fchmodSync(fd, stats.mode & 0o700);
     }
   } finally {
     closeSync(fd);

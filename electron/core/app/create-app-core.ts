@@ -6,6 +6,8 @@ import { accountHandlers } from '../accounts/account-handlers';
 import { accountsSnapshot } from '../accounts/account-snapshot';
 import { openAccounts, type Accounts } from '../accounts/accounts';
 import { assetHandlers } from '../assets/asset-handlers';
+import { withHistoryFaults } from '../db/history-faults';
+import { HistoryFileWatch } from '../db/history-file-watch';
 import { openDatabase } from '../db/open-database';
 import { openBatches, type BatchesDomain } from '../batches/batches-domain';
 import { openDownloads, type DownloadsDomain } from '../downloads/downloads-domain';
@@ -47,8 +49,25 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const notifier = given.viaPage
     ? { ...given, notify: (notification: PayloadOf<'app:notify'>) => emit('app:notify', notification) }
     : given;
-  const { db, notice } = openDatabase(join(deps.dataDir, 'history.sqlite'), () => clock.now());
+  const historyPath = join(deps.dataDir, 'history.sqlite');
+  const { db, notice, readOnly } = openDatabase(historyPath, () => clock.now());
+  // The latest thing the person must know about the history file (`jobs:notice` answers it, and each new
+  // one is sent as an event): a damaged file set aside at start, the file lost while the app runs.
+  let historyNotice = notice;
+  const sayAboutHistory = (message: string) => {
+    historyNotice = message;
+    deps.log?.(message);
+    emit('history:notice', { message });
+  };
   if (notice) deps.log?.(notice);
+  const historyWatch = new HistoryFileWatch({
+    db,
+    path: historyPath,
+    clock,
+    timers: deps.timers ?? systemTimers,
+    onNotice: sayAboutHistory,
+    log: deps.log,
+  });
   // Bound once `downloads` exists: a job may finish while the jobs domain is being opened.
   let downloads: DownloadsDomain | null = null;
   // Bound once `batches` exists: a download may be named while the batches domain is being opened.
@@ -124,7 +143,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   });
   batches = openedBatches;
 
-  lease.start();
+  // A read-only history is shown as it is: this process never becomes the owner (which writes), so no
+  // background work starts, and a change asked for is refused in words (history-faults.ts).
+  if (!readOnly) lease.start();
+  historyWatch.start();
 
   const handlers: Handlers = {
     ...accountHandlers(opened, (accountId, deleteHistory) => {
@@ -148,10 +170,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     }),
     ...openedBatches.handlers,
     ...storage.handlers,
+    'jobs:notice': async () => ({ message: historyNotice }),
   };
 
   return {
-    handlers,
+    // SQLite's failures (a read-only, full or failing disk) said in words naming the history file.
+    handlers: withHistoryFaults(handlers, historyPath),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -159,6 +183,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     downloadedFile: (jobId) => openedDownloads.fileOf(jobId),
     isHistoryOwner: isOwner,
     async dispose() {
+      // While the listeners still hear it: a history file lost since the last look is said now.
+      await historyWatch.check();
       listeners.clear();
       const sending = openedBatches.dispose();
       openedDownloads.dispose();
@@ -170,6 +196,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       lease.dispose();
       await jobs.dispose();
       await opened.dispose();
+      // A history file lost while the app ran gets this run's last writes before the database closes.
+      await historyWatch.dispose();
       db.close();
     },
   };

@@ -1,7 +1,7 @@
 // Opens the history database (SQLite, WAL) in the app's data folder and brings its schema up to date
 // with PRAGMA user_version migrations. A damaged file is set aside under a dated name, never silently
 // replaced, and the reason is returned so the app can tell the person.
-import { existsSync, renameSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
@@ -12,8 +12,10 @@ import { ensurePrivateDatabase, ensurePrivateFolder } from './private-files';
 
 export interface OpenedDatabase {
   db: Db;
-  /** What happened to a damaged file, in the person's words; null when all was well. */
+  /** What happened to a damaged or read-only file, in the person's words; null when all was well. */
   notice: string | null;
+  /** The file or its folder cannot be written: the history is shown as it is and nothing is added. */
+  readOnly: boolean;
 }
 
 function configure(db: Db): void {
@@ -83,10 +85,80 @@ function openChecked(path: string): Db {
   }
 }
 
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The words for a history that cannot be written, naming what to make writable. */
+export function readOnlyNotice(path: string): string {
+  const folder = dirname(path);
+  const fileLocked = existsSync(path) && !writable(path);
+  const folderLocked = !writable(folder);
+  const what =
+    fileLocked && folderLocked
+      ? `file (${path}) and its folder are`
+      : fileLocked
+        ? `file (${path}) is`
+        : `folder (${folder}) is`;
+  const locked = [fileLocked ? path : null, folderLocked || !fileLocked ? folder : null].filter(Boolean);
+  return `The job history ${what} read-only, so the app shows the jobs it holds but cannot add or change any. Make ${locked.length > 1 ? 'them' : 'it'} writable again (for example: chmod u+w ${locked.map((p) => `"${p}"`).join(' ')}) and start the app again.`;
+}
+
+/**
+ * SQLite reads a WAL file only where it can make its -shm beside it: in a read-only folder that has none,
+ * the history is read from a copy in memory instead (as WAL's header bytes say otherwise, they are set
+ * back to a plain file's). Either way nothing is written.
+ */
+function openForReading(path: string): Db {
+  let db: Db | null = null;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return db;
+  } catch (error) {
+    db?.close();
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code !== 'string' || !/^SQLITE_(READONLY|CANTOPEN)/.test(code)) throw error;
+    const image = readFileSync(path);
+    if (image.length >= 20) image.fill(1, 18, 20);
+    return new Database(image, { readonly: true });
+  }
+}
+
+/**
+ * A history this user cannot write (its file or folder made read-only): opened read-only, as it is, so
+ * its jobs can still be seen. Nothing is migrated: an older file must be writable to be brought up to date.
+ */
+function openReadOnly(path: string): OpenedDatabase {
+  const db = openForReading(path);
+  try {
+    db.pragma('busy_timeout = 5000');
+    check(db);
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version !== LATEST_VERSION) {
+      throw new AppError(
+        'database',
+        `${readOnlyNotice(path)} (It was written by ${version > LATEST_VERSION ? 'a newer' : 'an older'} version of the app, which must change it before this one can show it.)`,
+      );
+    }
+  } catch (error) {
+    db.close();
+    if (error instanceof AppError) throw error;
+    throw new AppError('database', `${readOnlyNotice(path)} (${(error as Error).message})`);
+  }
+  return { db, notice: readOnlyNotice(path), readOnly: true };
+}
+
 export function openDatabase(path: string, now: () => number = Date.now): OpenedDatabase {
   ensurePrivateFolder(dirname(path));
+  if (existsSync(path) && (!writable(path) || !writable(dirname(path)))) return openReadOnly(path);
   try {
-    return { db: openChecked(path), notice: null };
+    return { db: openChecked(path), notice: null, readOnly: false };
   } catch (error) {
     if (!existsSync(path)) throw error;
     // Anything else (a newer app's file, a busy or full disk) leaves the file as it is, with a sentence.
@@ -101,6 +173,7 @@ export function openDatabase(path: string, now: () => number = Date.now): Opened
     const db = openChecked(path);
     return {
       db,
+      readOnly: false,
       notice: `The job history could not be read, so it was set aside as ${aside} and a new, empty history was started. Keep that file if you need its records.`,
     };
   }

@@ -62,7 +62,8 @@ export function ensurePrivateFolder(dir: string): void {
     );
   }
   if (uid !== null && target.uid !== uid) throw notMine(dir, 'belongs to', target.uid);
-  if (widerThanOwner(target)) chmodSync(dir, PRIVATE_FOLDER_MODE);
+  // The owner's own bits stay (a folder made read-only on purpose stays so); the others' go.
+  if (widerThanOwner(target)) chmodSync(dir, target.mode & PRIVATE_FOLDER_MODE);
 }
 
 /** Missing (and not to be made), a link, a folder, or not readable: nothing to tighten without following it. */
@@ -82,7 +83,7 @@ export function tightenPrivateFolder(dir: string): void {
   }
   const uid = myUid();
   if (stats.isDirectory() && (uid === null || stats.uid === uid) && widerThanOwner(stats)) {
-    chmodSync(dir, PRIVATE_FOLDER_MODE);
+    chmodSync(dir, stats.mode & PRIVATE_FOLDER_MODE);
   }
 }
 
@@ -90,7 +91,7 @@ export function tightenPrivateFolder(dir: string): void {
  * Makes the file at `path` owner-only (0600): created that way when `create` is set and it is missing,
  * tightened when it exists wider. A link is left alone (never followed), as is a file of another owner.
  */
-export function ensurePrivateFile(path: string, options: { create?: boolean } = {}): void {
+export function ensurePrivateFile(path: string, options: { create?: boolean; exact?: boolean } = {}): void {
   if (!HAS_MODES) return;
   const flags =
     (options.create ? constants.O_RDWR | constants.O_CREAT : constants.O_RDONLY) |
@@ -107,16 +108,20 @@ export function ensurePrivateFile(path: string, options: { create?: boolean } = 
   try {
     const stats = fstatSync(fd);
     const uid = myUid();
-    if (stats.isFile() && (uid === null || stats.uid === uid) && widerThanOwner(stats)) {
-      fchmodSync(fd, PRIVATE_FILE_MODE);
-    }
+    if (!stats.isFile() || (uid !== null && stats.uid !== uid)) return;
+    if (options.exact && (stats.mode & 0o777) !== PRIVATE_FILE_MODE) fchmodSync(fd, PRIVATE_FILE_MODE);
+    else if (widerThanOwner(stats)) fchmodSync(fd, stats.mode & 0o700);
   } finally {
     closeSync(fd);
   }
 }
 
-/** An SQLite database and its journal files: SQLite makes new -wal/-shm files with the main file's mode. */
+/**
+ * An SQLite database about to be opened for writing, and its journal files: SQLite makes new -wal/-shm
+ * files with the main file's mode, so that is 0600 first. Journal files left read-only (by a read-only
+ * open of a read-only file) are made 0600 again, or SQLite could not write through them.
+ */
 export function ensurePrivateDatabase(path: string): void {
   ensurePrivateFile(path, { create: true });
-  for (const suffix of ['-wal', '-shm', '-journal']) ensurePrivateFile(path + suffix);
+  for (const suffix of ['-wal', '-shm', '-journal']) ensurePrivateFile(path + suffix, { exact: true });
 }

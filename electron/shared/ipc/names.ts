@@ -65,6 +65,7 @@ export const EVENT_NAMES = [
   'credits:changed',
   'jobs:changed',
   'jobs:open',
+  'history:notice',
   'app:command',
   'app:notify',
   'downloads:changed',

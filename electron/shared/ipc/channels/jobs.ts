@@ -47,4 +47,10 @@ export const jobEvents = {
   'jobs:changed': jobsChangedSchema,
   /** A notification about this job was clicked: the renderer opens it. */
   'jobs:open': z.object({ id: z.string() }),
+  /**
+   * Something happened to the history file that the person must know (set aside as damaged at start,
+   * deleted or made read-only while the app ran): the sentence says what and what to do. `jobs:notice`
+   * answers the latest one.
+   */
+  'history:notice': z.object({ message: z.string() }),
 } as const;
