@@ -7,6 +7,7 @@ import { useAccountsStore } from '../features/accounts/accounts-store';
 import { useJobsStore } from '../features/jobs/jobs-store';
 import { Welcome } from '../features/accounts/Welcome';
 import { AppHeader } from './AppHeader';
+import { HistoryNotice } from './HistoryNotice';
 import { useAppEvents } from './use-app-events';
 import { Workspace } from './Workspace';
 
@@ -40,6 +41,7 @@ export function App(): React.JSX.Element {
   return (
     <div className="app">
       <AppHeader />
+      <HistoryNotice />
       <Workspace />
       <LiveRegion message={announcement} />
     </div>
