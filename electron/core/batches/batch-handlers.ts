@@ -3,7 +3,7 @@ import type { BatchState, BatchView } from '../../shared/domain/batch';
 import type { Handlers } from '../../shared/ipc/contract';
 import { AppError } from '../app/app-error';
 import type { Dialogs } from '../app/deps';
-import { writeFileAtomically } from '../app/write-file-atomically';
+import { saveError, writeFileAtomically } from '../app/write-file-atomically';
 import { batchTable, tableCsv, tableXlsx } from './batch-export';
 import type { JobsContext } from '../jobs/jobs-context';
 import { requeueJobs } from '../jobs/requeue';
@@ -127,10 +127,7 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
       try {
         await writeFileAtomically(path, format === 'csv' ? tableCsv(table) : tableXlsx(table, batch.name));
       } catch (error) {
-        throw new AppError(
-          'storage',
-          `The file could not be written to ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}). Choose a folder you can write to.`,
-        );
+        throw saveError(error, 'The file', path);
       }
       return { path, rows: table.length - 1 };
     },

@@ -5,7 +5,8 @@ import { access, mkdir, stat } from 'node:fs/promises';
 
 export async function folderProblem(folder: string): Promise<string | null> {
   try {
-    await mkdir(folder, { recursive: true });
+    // Made owner-only when missing (a folder the person already has keeps its own mode).
+    await mkdir(folder, { recursive: true, mode: 0o700 });
     if (!(await stat(folder)).isDirectory()) return `${folder} is a file, not a folder. Choose a folder.`;
     await access(folder, constants.W_OK);
     return null;

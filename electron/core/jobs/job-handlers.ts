@@ -2,7 +2,7 @@
 import type { Handlers } from '../../shared/ipc/contract';
 import { AppError } from '../app/app-error';
 import type { Dialogs } from '../app/deps';
-import { writeFileAtomically } from '../app/write-file-atomically';
+import { saveError, writeFileAtomically } from '../app/write-file-atomically';
 import { estimateCost } from './cost-estimate';
 import { jobsCsv } from './csv-export';
 import { toDetail } from './job-mapper';
@@ -83,10 +83,7 @@ export function jobHandlers(
       try {
         await writeFileAtomically(path, jobsCsv(rows.map((row) => viewOf(context, row))));
       } catch (error) {
-        throw new AppError(
-          'storage',
-          `The CSV could not be written to ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}). Choose a folder you can write to.`,
-        );
+        throw saveError(error, 'The CSV', path);
       }
       return { path, rows: rows.length };
     },
