@@ -1,6 +1,10 @@
 // Connecting accounts: a refused key and an unreachable address are said plainly; a good key connects;
 // the header's switcher adds, switches and (after confirming) removes accounts; without a keychain the
-// key can be kept for the session only.
+// person chooses where the key goes (this session only, badged wherever the account is shown, or an
+// owner-only key file), a session-only account is listed "key missing" after a restart and given its key
+// again as the same account; the built-in sandbox needs no keychain at all.
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { NO_KEYCHAIN_REASON, startSeededSandbox } from './harness';
 import { startOnSandbox } from './helpers';
@@ -105,9 +109,11 @@ test('the header switches between accounts and removes one after a confirmation'
 test.describe('on a computer without a keychain', () => {
   test.use({ keychain: 'missing' });
 
-  test('the form explains it and keeps the key for this session only when asked', async ({
+  const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+  test('the person chooses where the key goes, by keyboard: this session only (badged), then a key file', async ({
     page,
-    app: _app,
+    app,
   }) => {
     const sandbox = await startSeededSandbox(GOOD_KEY);
     try {
@@ -118,14 +124,78 @@ test.describe('on a computer without a keychain', () => {
       await page.getByLabel('Service address').fill(sandbox.url);
       await page.getByLabel('API key').fill(GOOD_KEY);
       await page.getByRole('button', { name: 'Connect account' }).click();
-      await expect(page.getByText(/Tick “Keep the key for this session only” to continue/)).toBeVisible();
-      await page.getByRole('checkbox', { name: 'Keep the key for this session only' }).check();
-      await page.getByRole('button', { name: 'Connect account' }).click();
+      // Not dropped, not kept silently: a choice is asked for, and both ways are named.
+      await expect(page.getByText(/Choose “This session only” or “Save in a key file/)).toBeVisible();
+      const keyFile = page.getByRole('radio', { name: /Save in a key file only you can read/ });
+      await expect(keyFile).toBeVisible();
+      await expect(page.getByText(join(app.dataDir, 'keys'), { exact: false })).toBeVisible();
+      // By keyboard: Tab from the key to the choice, arrows between its options, Space to take one.
+      await page.getByLabel('API key').focus();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('radio', { name: /This session only/ })).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(page.getByRole('radio', { name: /This session only/ })).toBeChecked();
+      await page.getByRole('button', { name: 'Connect account' }).focus();
+      await page.keyboard.press('Enter');
       await expect(page.getByRole('list', { name: 'Active projects' })).toBeVisible();
-      await page.getByRole('button', { name: /^Account: Acme marketing/ }).click();
-      await expect(page.getByRole('menuitemradio', { name: /this session only/ })).toBeVisible();
+
+      // Shown while it lasts: in the header, its menu, and Settings → Accounts.
+      const header = page.getByRole('button', { name: /^Account: Acme marketing/ });
+      await expect(header).toContainText('This session only');
+      await header.click();
+      await expect(page.getByRole('menuitemradio', { name: /This session only/ })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+4');
+      const accounts = page.getByRole('list', { name: 'Accounts' });
+      await expect(accounts.getByTestId('key-badge')).toHaveText('This session only');
+      await expect(accounts).toContainText('forgotten when the app quits');
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        await expect(accounts.getByTestId('key-badge')).toBeVisible();
+        const axe = await new AxeBuilder({ page }).include('.settings-section').withTags(TAGS).analyze();
+        expect(axe.violations, `${colorScheme}: ${JSON.stringify(axe.violations)}`).toEqual([]);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      // Quit and reopen: the account is still there, its key missing, with the way to give it again.
+      await app.restart();
+      await page.reload();
+      await page.keyboard.press('Control+4');
+      await expect(accounts.getByTestId('key-badge')).toHaveText('Key missing — add it again');
+      await expect(page.getByRole('button', { name: /^Account: Acme marketing/ })).toContainText(
+        'Key missing',
+      );
+      const again = page.getByRole('button', { name: 'Add the key of “Acme marketing” again…' });
+      await again.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Add the key of “Acme marketing” again' });
+      await expect(dialog.getByLabel('Account name')).toHaveValue('Acme marketing');
+      await expect(dialog.getByLabel('Service address')).toHaveValue(sandbox.url);
+      await dialog.getByLabel('API key').fill(GOOD_KEY);
+      await dialog.getByRole('radio', { name: /Save in a key file only you can read/ }).check();
+      await dialog.getByRole('button', { name: 'Connect account' }).click();
+      await expect(dialog).toBeHidden();
+      // The same account (one in the list), its key now in an owner-only file whose place is said.
+      await expect(accounts.getByRole('listitem')).toHaveCount(1);
+      await expect(accounts.getByTestId('key-badge')).toHaveText('Key file');
+      await expect(accounts).toContainText(join(app.dataDir, 'keys'));
+      await app.restart();
+      await page.reload();
+      await page.keyboard.press('Control+4');
+      await expect(accounts.getByTestId('key-badge')).toHaveText('Key file');
+      await expect(page.getByTestId('credits')).toContainText('500');
     } finally {
       await sandbox.close();
     }
+  });
+
+  test('the built-in sandbox needs no keychain: the same account after a restart', async ({ page, app }) => {
+    await startOnSandbox(page);
+    await expect(page.getByRole('button', { name: /^Account: Sandbox/ })).toBeVisible();
+    await app.restart();
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^Account: Sandbox/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /try it without an account/i })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Active projects' })).toBeVisible();
   });
 });

@@ -37,9 +37,10 @@ describe('first run', () => {
     });
     await user.click(await screen.findByRole('button', { name: /Try it without an account/ }));
     expect(api.callsOf('accounts:useSandbox')).toHaveLength(1);
-    expect(await screen.findByRole('button', { name: /^Account: Sandbox \(demo\)/ })).toHaveTextContent(
-      '••••ab12',
-    );
+    // The sandbox's key is made anew at each start: no key hint to show, only that it is the sandbox.
+    const header = await screen.findByRole('button', { name: /^Account: Sandbox \(demo\)/ });
+    expect(header).toHaveTextContent('Sandbox');
+    expect(header).not.toHaveTextContent('••••');
     expect(await screen.findByText('120')).toBeInTheDocument();
   });
 
@@ -81,7 +82,7 @@ describe('first run', () => {
     expect(alert).toHaveTextContent(`Sentence from main about ${kind}.`);
   });
 
-  it('without a keychain, explains it and requires the session-only choice', async () => {
+  it('without a keychain, explains it and requires a choice: this session only or a key file', async () => {
     const noKeychain = { ...EMPTY, keychain: { available: false, reason: 'No Secret Service answered.' } };
     const { api, user } = renderApp({
       'accounts:snapshot': () => noKeychain,
@@ -94,12 +95,19 @@ describe('first run', () => {
     await user.type(screen.getByLabelText('Service address'), 'https://api.example.com');
     await user.type(screen.getByLabelText('API key'), 'abcdefgh12345678');
     await user.click(screen.getByRole('button', { name: 'Connect account' }));
-    expect(await screen.findByText(/Tick “Keep the key for this session only”/)).toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: 'Keep the key for this session only' }));
+    expect(await screen.findByText(/Choose “This session only” or “Save in a key file/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Save in a key file only you can read/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /This session only/ }));
     await user.click(screen.getByRole('button', { name: 'Connect account' }));
     await screen.findByRole('button', { name: /^Account: Acme marketing/ });
     expect(api.callsOf('accounts:add')).toEqual([
-      { name: 'Acme', baseUrl: 'https://api.example.com', apiKey: 'abcdefgh12345678', sessionOnly: true },
+      {
+        name: 'Acme',
+        baseUrl: 'https://api.example.com',
+        apiKey: 'abcdefgh12345678',
+        sessionOnly: false,
+        keep: 'session',
+      },
     ]);
   });
 });

@@ -52,6 +52,7 @@ export async function addAccount(accounts: Accounts, input: NewAccount): Promise
     // A keychain may answer a probe and still refuse to store (a locked or missing collection).
     const reason = 'The system keychain did not store the key.';
     secrets.keychainFailed(reason);
+    accounts.changed();
     throw new AppError('keychain', noKeychainWords(reason, secrets.keyFiles.folder), { cause: error });
   }
   if (earlier && earlier.storage !== account.storage) await secrets.delete(earlier);

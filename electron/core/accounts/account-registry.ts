@@ -4,9 +4,14 @@
 import type { AccountFile, AccountFileStore, StoredAccount } from './account-file';
 import { AppError } from '../app/app-error';
 
-/** The sandbox's key is made by the app at each start: whatever an older file says, it is `app`. */
+/**
+ * The sandbox's key is made by the app at each start: whatever an older file says (its key in the
+ * keychain, or for a session), it is `app`, with no key hint (the hint would name a key that is gone).
+ */
 function upgraded(account: StoredAccount): StoredAccount {
-  return account.kind === 'sandbox' && account.storage !== 'app' ? { ...account, storage: 'app' } : account;
+  return account.kind === 'sandbox' && account.storage !== 'app'
+    ? { ...account, storage: 'app', keyLast4: '' }
+    : account;
 }
 
 export class AccountRegistry {

@@ -9,7 +9,7 @@ const PROBE_TIMEOUT_MS = 4000;
 
 export const NO_KEYCHAIN_REASON =
   'No system keychain answered (on Linux this needs a Secret Service such as GNOME Keyring or KWallet). ' +
-  'You can keep the key for this session only; it will not be saved.';
+  'You can keep a key for this session only, or save it in a key file only you can read.';
 
 export class KeytarSecretStore implements SecretStore {
   private keytar: Promise<Keytar> | null = null;

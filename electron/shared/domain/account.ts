@@ -73,6 +73,6 @@ export const newAccountSchema = z.object({
    * Where the key goes: the keychain (the default), or where none answers, an owner-only key file or this
    * session only. `sessionOnly: true` is the same as `session`.
    */
-  keep: keyChoiceSchema.optional(),
+  keep: keyChoiceSchema.nullish(),
 });
 export type NewAccount = z.input<typeof newAccountSchema>;

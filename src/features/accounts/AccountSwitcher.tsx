@@ -9,6 +9,7 @@ import { failureMessage } from '../../lib/api';
 import { accountPlace, accountStateLabel } from './account-state';
 import { maskedKey, selectActiveAccount, useAccountsStore } from './accounts-store';
 import { ConnectAccountForm } from './ConnectAccountForm';
+import { KeyBadge } from './KeyBadge';
 
 function AccountLine({ account }: { account: AccountView }): React.JSX.Element {
   const state = accountStateLabel(account.state);
@@ -17,11 +18,15 @@ function AccountLine({ account }: { account: AccountView }): React.JSX.Element {
       <span className="account-line-name">
         {account.name}
         {account.kind === 'sandbox' ? <span className="tag tag-accent">Sandbox</span> : null}
+        <KeyBadge account={account} />
       </span>
       <span className="account-line-meta">
-        {accountPlace(account)} · key {maskedKey(account.keyLast4)}
+        {accountPlace(account)}
+        {account.kind === 'sandbox' ? '' : ` · key ${maskedKey(account.keyLast4)}`}
         {account.storage === 'session' ? ' · this session only' : ''}
-        {state ? <span className="account-line-state"> · {state}</span> : null}
+        {state && account.state !== 'key-missing' ? (
+          <span className="account-line-state"> · {state}</span>
+        ) : null}
       </span>
     </span>
   );
@@ -54,7 +59,9 @@ function RemovalWords({
   const key =
     account?.storage === 'keychain'
       ? 'Its API key is deleted from the keychain.'
-      : 'Its API key, kept for this session only, is forgotten.';
+      : account?.storage === 'key-file'
+        ? 'Its key file is deleted.'
+        : 'Its API key, kept for this session only, is forgotten.';
   return (
     <>
       <p>
@@ -102,7 +109,7 @@ export function AccountSwitcher(): React.JSX.Element | null {
           disabled={busy}
           aria-label={
             active
-              ? `Account: ${active.name}${activeState ? `, ${activeState.toLowerCase()}` : ''}. Switch or manage accounts`
+              ? `Account: ${active.name}${activeState ? `, ${activeState.toLowerCase()}` : active.storage === 'session' ? ', key kept for this session only' : ''}. Switch or manage accounts`
               : 'Choose an account'
           }
         >
@@ -115,10 +122,16 @@ export function AccountSwitcher(): React.JSX.Element | null {
               {/* The place and key give way (ellipsis) before the state does: the state is what matters. */}
               <span className="account-trigger-place">
                 {active
-                  ? `${active.kind === 'sandbox' ? 'Sandbox' : accountPlace(active)} · ${maskedKey(active.keyLast4)}`
+                  ? active.kind === 'sandbox'
+                    ? 'Sandbox'
+                    : `${accountPlace(active)} · ${maskedKey(active.keyLast4)}`
                   : 'Choose one'}
               </span>
-              {activeState ? <span className="account-trigger-state">{activeState}</span> : null}
+              {activeState ? (
+                <span className="account-trigger-state">{activeState}</span>
+              ) : active?.storage === 'session' ? (
+                <span className="account-trigger-state">This session only</span>
+              ) : null}
             </span>
           </span>
           <span className="chevron" aria-hidden="true" />

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { KeychainStatus } from '../../../electron/shared/domain/account';
 import type { AppErrorKind } from '../../../electron/shared/ipc/contract';
 import { FieldFrame, describedBy } from '../../components/FieldFrame';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -16,18 +17,21 @@ import {
 } from './connect-account-schema';
 import { connectErrorTitle } from './connect-errors';
 
-const ALWAYS_AVAILABLE = { available: true, reason: undefined };
+const ALWAYS_AVAILABLE: KeychainStatus = { available: true };
 
 interface ConnectAccountFormProps {
   onConnected?: () => void;
   onCancel?: () => void;
   cancelLabel?: string;
+  /** Giving an account's missing key again: its name and address, so it comes back as the same account. */
+  initial?: { name: string; baseUrl: string };
 }
 
 export function ConnectAccountForm({
   onConnected,
   onCancel,
   cancelLabel = 'Cancel',
+  initial,
 }: ConnectAccountFormProps) {
   const keychain = useAccountsStore((state) => state.snapshot?.keychain) ?? ALWAYS_AVAILABLE;
   const add = useAccountsStore((state) => state.add);
@@ -38,7 +42,13 @@ export function ConnectAccountForm({
     formState: { errors, isSubmitting },
   } = useForm<ConnectAccountInput, unknown, ConnectAccountValues>({
     resolver: zodResolver(connectAccountSchema(keychain.available)),
-    defaultValues: { name: '', baseUrl: '', apiKey: '', sessionOnly: false },
+    defaultValues: {
+      name: initial?.name ?? '',
+      baseUrl: initial?.baseUrl ?? '',
+      apiKey: '',
+      sessionOnly: false,
+      keep: undefined,
+    },
   });
 
   const submit = handleSubmit(async (values) => {
@@ -114,18 +124,33 @@ export function ConnectAccountForm({
             <p className="notice-text">
               {keychain.reason ?? 'The app cannot save the key in a system keychain on this computer.'}
             </p>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                aria-invalid={errors.sessionOnly ? true : undefined}
-                aria-describedby={errors.sessionOnly ? 'session-only-error' : undefined}
-                {...register('sessionOnly')}
-              />
-              <span>Keep the key for this session only</span>
-            </label>
-            {errors.sessionOnly ? (
-              <p className="field-error" id="session-only-error">
-                {errors.sessionOnly.message}
+            <fieldset className="key-choice" aria-describedby={errors.keep ? 'key-choice-error' : undefined}>
+              <legend>Where should the key go?</legend>
+              <label className="key-choice-option">
+                <input type="radio" value="session" {...register('keep')} />
+                <span>
+                  This session only
+                  <span className="key-choice-hint">
+                    Forgotten when the app quits. The account and its jobs stay, marked “Key missing”, until
+                    you add the key again.
+                  </span>
+                </span>
+              </label>
+              <label className="key-choice-option">
+                <input type="radio" value="key-file" {...register('keep')} />
+                <span>
+                  Save in a key file only you can read
+                  <span className="key-choice-hint">
+                    {keychain.keyFolder
+                      ? `A file in ${keychain.keyFolder} that only your user account can open (not encrypted).`
+                      : 'A file in the app’s data folder that only your user account can open (not encrypted).'}
+                  </span>
+                </span>
+              </label>
+            </fieldset>
+            {errors.keep ? (
+              <p className="field-error" id="key-choice-error">
+                {errors.keep.message}
               </p>
             ) : null}
           </div>

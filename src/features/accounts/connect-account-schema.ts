@@ -1,15 +1,16 @@
 // The connect-account form's schema: the contract's `newAccountSchema`, plus, when no keychain is
-// available, the session-only choice the person must make before the key can be kept at all.
+// available, the person's choice of where the key goes (this session only, or an owner-only key file)
+// before the key can be kept at all: it is never dropped silently.
 import type { z } from 'zod';
 import { newAccountSchema } from '../../../electron/shared/domain/account';
 
 export const NO_KEYCHAIN_CHOICE =
-  'No keychain is available to save the key. Tick “Keep the key for this session only” to continue.';
+  'No keychain is available to save the key. Choose “This session only” or “Save in a key file only you can read” to continue.';
 
 export function connectAccountSchema(keychainAvailable: boolean) {
   return newAccountSchema.superRefine((account, ctx) => {
-    if (!keychainAvailable && !account.sessionOnly) {
-      ctx.addIssue({ code: 'custom', path: ['sessionOnly'], message: NO_KEYCHAIN_CHOICE });
+    if (!keychainAvailable && account.keep !== 'session' && account.keep !== 'key-file') {
+      ctx.addIssue({ code: 'custom', path: ['keep'], message: NO_KEYCHAIN_CHOICE });
     }
   });
 }

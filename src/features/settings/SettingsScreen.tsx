@@ -5,6 +5,7 @@ import type { DownloadSettings } from '../../../electron/shared/domain/download'
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Spinner } from '../../components/Spinner';
 import { api, call, failureMessage } from '../../lib/api';
+import { AccountsSettings } from '../accounts/AccountsSettings';
 import { useAccountsStore } from '../accounts/accounts-store';
 import { useNavStore } from '../navigation/nav-store';
 import { useHostCapabilities } from '../../lib/host-capabilities';
@@ -98,10 +99,7 @@ export function SettingsScreen(): React.JSX.Element {
         <h3 id="settings-accounts" className="settings-heading">
           Accounts
         </h3>
-        <p className="settings-note">
-          Add, switch and remove accounts from the account menu at the top right. Keys stay in the system’s
-          keychain.
-        </p>
+        <AccountsSettings />
       </section>
     </div>
   );
