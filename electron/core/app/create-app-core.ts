@@ -63,6 +63,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const historyWatch = new HistoryFileWatch({
     db,
     path: historyPath,
+    readOnly,
     clock,
     timers: deps.timers ?? systemTimers,
     onNotice: sayAboutHistory,

@@ -3,7 +3,7 @@
 import { dirname } from 'node:path';
 import type { Handlers } from '../../shared/ipc/contract';
 import { AppError } from '../app/app-error';
-import { readOnlyNotice } from './open-database';
+import { readOnlyNotice } from './read-only-words';
 
 export function historyFault(error: unknown, path: string): AppError | null {
   const code = (error as { code?: unknown } | null)?.code;

@@ -2,11 +2,13 @@
 // the file it has open (on POSIX a deleted file lives on, unnamed, until closed), and everything written
 // after that would be lost at quit. So the file at the path is compared with the one opened (device and
 // inode) on a cheap timer and at quit; once it is gone, what the open handle holds is copied (SQLite's
-// backup) to a new history at the path, kept up to date until quit, and the person is told.
+// backup) to a new history at the path, kept up to date until quit, and the person is told. The file or
+// its folder made read-only is said too: the next start could not write it.
 import { renameSync, rmSync, statSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { Clock, TimerHandle, Timers } from '../app/deps';
 import { ensurePrivateFile } from './private-files';
+import { historyLock, madeReadOnlyNotice } from './read-only-words';
 
 /** How often the path is looked at: one stat call. */
 export const HISTORY_WATCH_MS = 2_000;
@@ -22,6 +24,8 @@ export interface HistoryFileWatchDeps {
   clock: Clock;
   timers: Timers;
   intervalMs?: number;
+  /** The history was opened read-only (already said): its being read-only is no news. */
+  readOnly?: boolean;
   /** A sentence for the person: what happened to the history file and what to do. */
   onNotice(message: string): void;
   log?(line: string): void;
@@ -47,6 +51,8 @@ export class HistoryFileWatch {
   private timer: TimerHandle | null = null;
   private running: Promise<void> = Promise.resolve();
   private disposed = false;
+  /** Whether the person was told the file or its folder became read-only (said once until it is undone). */
+  private saidReadOnly: boolean;
   private readonly changesStatement;
 
   constructor(private readonly deps: HistoryFileWatchDeps) {
@@ -54,6 +60,7 @@ export class HistoryFileWatch {
     if (typeof found !== 'object')
       throw new Error(`The history file ${deps.path} is not there after opening it.`);
     this.opened = found;
+    this.saidReadOnly = deps.readOnly === true;
     this.changesStatement = deps.db.prepare('SELECT total_changes() AS n');
   }
 
@@ -102,8 +109,15 @@ export class HistoryFileWatch {
       return;
     }
     const now = identityOf(this.deps.path);
-    if (now === 'unknown' || same(now, this.opened)) return;
-    await this.rescue(now === 'gone');
+    if (now === 'unknown') return;
+    if (!same(now, this.opened)) {
+      await this.rescue(now === 'gone');
+      return;
+    }
+    // Made read-only: the open file is still written (on POSIX), but the next start could not write it.
+    const lock = historyLock(this.deps.path);
+    if (lock && !this.saidReadOnly) this.deps.onNotice(madeReadOnlyNotice(this.deps.path, lock));
+    this.saidReadOnly = lock !== null || this.deps.readOnly === true;
   }
 
   /** The file was lost: this run's history goes to a new file, at its path when nothing else is there. */

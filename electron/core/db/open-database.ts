@@ -1,7 +1,7 @@
 // Opens the history database (SQLite, WAL) in the app's data folder and brings its schema up to date
 // with PRAGMA user_version migrations. A damaged file is set aside under a dated name, never silently
 // replaced, and the reason is returned so the app can tell the person.
-import { accessSync, constants, existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
@@ -9,6 +9,7 @@ import { AppError } from '../app/app-error';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
 import type { Migration } from './migrations/types';
 import { ensurePrivateDatabase, ensurePrivateFolder } from './private-files';
+import { readOnlyNotice, writable } from './read-only-words';
 
 export interface OpenedDatabase {
   db: Db;
@@ -83,30 +84,6 @@ function openChecked(path: string): Db {
     db.close();
     throw error;
   }
-}
-
-function writable(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The words for a history that cannot be written, naming what to make writable. */
-export function readOnlyNotice(path: string): string {
-  const folder = dirname(path);
-  const fileLocked = existsSync(path) && !writable(path);
-  const folderLocked = !writable(folder);
-  const what =
-    fileLocked && folderLocked
-      ? `file (${path}) and its folder are`
-      : fileLocked
-        ? `file (${path}) is`
-        : `folder (${folder}) is`;
-  const locked = [fileLocked ? path : null, folderLocked || !fileLocked ? folder : null].filter(Boolean);
-  return `The job history ${what} read-only, so the app shows the jobs it holds but cannot add or change any. Make ${locked.length > 1 ? 'them' : 'it'} writable again (for example: chmod u+w ${locked.map((p) => `"${p}"`).join(' ')}) and start the app again.`;
 }
 
 /**
