@@ -1,29 +1,35 @@
-// The browser host's HTTP side: the built renderer, the WebSocket that speaks the IPC contract, the upload
-// route for dropped files and the preview route for downloaded ones, on 127.0.0.1 only. Every request and
-// the WebSocket pass host-auth's checks first; no CORS header is ever sent.
-import { randomBytes } from 'node:crypto';
+// The browser host's HTTP side: the built renderer, the sign-in link, the WebSocket that speaks the IPC
+// contract, the upload route for dropped files and the preview route for downloaded ones, on 127.0.0.1
+// only. Every request and the WebSocket pass host-auth's site checks first; the socket and uploads need the
+// page's session, previews a signed address; no CORS header is ever sent.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
-import sirv from 'sirv';
 import { WebSocketServer } from 'ws';
 import type { AppCore } from '../core/app/app-core.types';
 import { rendererCsp } from '../main/content-security-policy';
 import { contentTypeOfExtension } from '../shared/domain/media-types';
 import { FILE_ROUTE, SOCKET_PATH, UPLOAD_ROUTE } from '../shared/ipc/socket-protocol';
 import {
-  checkSession,
+  bearerOf,
   checkSite,
-  sameSecret,
-  sessionCookie,
+  NOT_SIGNED_IN,
+  SOCKET_PROTOCOL,
+  socketSessionOf,
   TOKEN_PARAM,
   type RequestFacts,
   type Verdict,
 } from './host-auth';
+import { HOST_PAGE_CSP, linkRefusedPage, signedInPage } from './host-pages';
+import { PageSessions } from './page-sessions';
+import { PreviewLinks } from './preview-links';
+import { serveRendererFiles } from './renderer-files';
+import { SignInLinks } from './sign-in-links';
 import { serveSocket, type BridgeTap, type PageSocket } from './socket-bridge';
-import { MAX_WAITING_BYTES, UploadStore } from './upload-store';
+import { readUpload } from './upload-body';
+import { UploadStore } from './upload-store';
 
 export interface BrowserHostOptions {
   core: AppCore;
@@ -31,18 +37,22 @@ export interface BrowserHostOptions {
   rendererDir: string;
   /** 0 (default) for any free port. */
   port?: number;
-  /** The key in the start address, for this run; random by default. */
-  token?: string;
   log?: (line: string) => void;
   tap?: BridgeTap;
+  /** The clock of sign-in links, sessions and previews (tests: fake time). */
+  now?: () => number;
+  /** The signer of preview addresses, shared with core's fileShell.previewUrl. */
+  previews?: PreviewLinks;
 }
 
 export interface BrowserHost {
-  /** The address to open: it carries the token, exchanged at once for the session cookie. */
+  /** The first sign-in address: good once, for about a minute. */
   url: string;
-  /** The host's origin, without the token. */
+  /** The host's origin, without a token. */
   origin: string;
   port: number;
+  /** A fresh sign-in address; `onSpent` runs once it is used or void. */
+  signInUrl(onSpent?: () => void): string;
   /** Puts another core behind the host (the e2e harness restarts it as quitting and reopening does). */
   replaceCore(core: AppCore): void;
   close(): Promise<void>;
@@ -56,8 +66,11 @@ function factsOf(request: IncomingMessage): RequestFacts {
   return {
     host: header('host'),
     origin: header('origin'),
-    cookie: header('cookie'),
     fetchSite: header('sec-fetch-site'),
+    fetchMode: header('sec-fetch-mode'),
+    fetchDest: header('sec-fetch-dest'),
+    authorization: header('authorization'),
+    protocols: header('sec-websocket-protocol'),
   };
 }
 
@@ -78,24 +91,22 @@ function refuse(response: ServerResponse, verdict: Extract<Verdict, { ok: false 
   response.end(`${verdict.reason}\n`);
 }
 
-async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+function hostPage(response: ServerResponse, status: number, html: string): void {
+  response.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': HOST_PAGE_CSP,
+    'Cache-Control': 'no-store',
+  });
+  response.end(html);
 }
 
 export async function startBrowserHostServer(options: BrowserHostOptions): Promise<BrowserHost> {
   let core = options.core;
-  const token = options.token ?? randomBytes(32).toString('base64url');
-  // The cookie's value is not the token: the token is printed (a terminal, a shell history) while the
-  // session lives only in the browser's cookie jar, out of scripts' reach (HttpOnly).
-  const session = randomBytes(32).toString('base64url');
-  const uploads = new UploadStore();
+  const now = options.now ?? Date.now;
+  const links = new SignInLinks(now);
+  const sessions = new PageSessions(now);
+  const previews = options.previews ?? new PreviewLinks(now);
+  const uploads = new UploadStore(now);
   const sockets = new Set<PageSocket>();
   const forward = () =>
     core.onEvent((event, payload) => {
@@ -103,14 +114,7 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
     });
   let unsubscribe = forward();
 
-  const serveStatic = sirv(options.rendererDir, {
-    single: true,
-    dev: false,
-    etag: true,
-    setHeaders: (response, pathname) => {
-      if (pathname.endsWith('.html')) response.setHeader('Cache-Control', 'no-store');
-    },
-  });
+  const serveStatic = await serveRendererFiles(options.rendererDir);
   const serveFile = async (jobId: string, response: ServerResponse) => {
     const path = await core.downloadedFile(jobId);
     const size = path ? (await stat(path).catch(() => null))?.size : undefined;
@@ -126,52 +130,46 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
     createReadStream(path).pipe(response);
   };
 
+  const signIn = (token: string, response: ServerResponse) => {
+    const outcome = links.consume(token);
+    if (outcome !== 'ok')
+      return hostPage(response, outcome === 'unknown' ? 401 : 410, linkRefusedPage(outcome));
+    // The session goes to the page in the next address's fragment, which no request carries; the page
+    // keeps it in its tab's sessionStorage and takes it out of the address bar.
+    hostPage(response, 200, signedInPage(sessions.create()));
+  };
+
   let port = 0;
   const server = createServer((request, response) => {
     void (async () => {
       securityHeaders(response);
       const facts = factsOf(request);
-      const site = checkSite(facts, port);
-      if (!site.ok) return refuse(response, site);
       const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-
-      const given = url.searchParams.get(TOKEN_PARAM);
-      if (given !== null && request.method === 'GET') {
-        if (!sameSecret(given, token))
-          return refuse(response, { ok: false, status: 401, reason: 'That key is not this run’s.' });
-        // Exchanged at once: the address bar and history keep no key.
-        url.searchParams.delete(TOKEN_PARAM);
-        response.writeHead(303, {
-          'Set-Cookie': sessionCookie(session),
-          Location: `${url.pathname}${url.search}`,
-          'Cache-Control': 'no-store',
-        });
-        return response.end();
-      }
-      const signedIn = checkSession(facts, session);
-      if (!signedIn.ok) return refuse(response, signedIn);
+      const token = request.method === 'GET' ? url.searchParams.get(TOKEN_PARAM) : null;
+      const site = checkSite(facts, port, { navigation: token !== null });
+      if (!site.ok) return refuse(response, site);
+      if (token !== null) return signIn(token, response);
 
       if (url.pathname === UPLOAD_ROUTE) {
         if (request.method !== 'POST')
           return refuse(response, { ok: false, status: 400, reason: 'Uploads are POSTed.' });
-        const body = await readBody(request, MAX_WAITING_BYTES);
-        const id = body ? uploads.put(new Uint8Array(body.buffer, body.byteOffset, body.length)) : null;
-        if (!id) {
-          response.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8' });
-          return response.end('That file is too large to send to the app from a browser.\n');
-        }
-        response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-        return response.end(JSON.stringify({ id }));
+        if (!sessions.use(bearerOf(facts))) return refuse(response, NOT_SIGNED_IN);
+        return readUpload(request, response, uploads);
       }
       if (url.pathname.startsWith(FILE_ROUTE)) {
-        return serveFile(decodeURIComponent(url.pathname.slice(FILE_ROUTE.length)), response);
+        const jobId = previews.jobOf(url);
+        if (jobId === null)
+          return refuse(response, {
+            ok: false,
+            status: 403,
+            reason: 'This preview’s address has expired: show the file again in the app.',
+          });
+        return serveFile(jobId, response);
       }
       if (request.method !== 'GET' && request.method !== 'HEAD')
         return refuse(response, { ok: false, status: 400, reason: 'Only pages and files are served here.' });
-      serveStatic(request, response, () => {
-        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-        response.end('Not found.\n');
-      });
+      // The built pages are public (the same for everyone who has the app); what they reach is not.
+      await serveStatic(request, response);
     })().catch((error: unknown) => {
       options.log?.(`Request failed: ${(error as Error).message}`);
       if (!response.headersSent) response.writeHead(500);
@@ -179,10 +177,16 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
     });
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 16 * 1024 * 1024,
+    // The answer names the app's protocol only, never the session the page offered beside it.
+    handleProtocols: (offered) => (offered.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
+  });
   server.on('upgrade', (request, socket, head) => {
     const facts = factsOf(request);
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    let release: (() => void) | null = null;
     // A browser always sends Origin on a WebSocket: one without it is not the app's page.
     const verdict: Verdict =
       url.pathname !== SOCKET_PATH
@@ -191,7 +195,9 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
           ? { ok: false, status: 403, reason: 'Requests from other sites are refused.' }
           : ((): Verdict => {
               const site = checkSite(facts, port);
-              return site.ok ? checkSession(facts, session) : site;
+              if (!site.ok) return site;
+              release = sessions.hold(socketSessionOf(facts));
+              return release ? { ok: true } : NOT_SIGNED_IN;
             })();
     if (!verdict.ok) {
       socket.end(`HTTP/1.1 ${verdict.status} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -204,7 +210,10 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
         tap: options.tap,
       });
       sockets.add(page);
-      ws.on('close', () => sockets.delete(page));
+      ws.on('close', () => {
+        sockets.delete(page);
+        release?.();
+      });
     });
   });
 
@@ -214,10 +223,12 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
   });
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
+  const signInUrl = (onSpent?: () => void) => `${origin}/?${TOKEN_PARAM}=${links.mint(onSpent)}`;
   return {
-    url: `${origin}/?${TOKEN_PARAM}=${token}`,
+    url: signInUrl(),
     origin,
     port,
+    signInUrl,
     replaceCore(next) {
       unsubscribe();
       core = next;
@@ -225,6 +236,8 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
     },
     async close() {
       unsubscribe();
+      links.voidAll();
+      sessions.clear();
       for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();

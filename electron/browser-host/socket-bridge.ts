@@ -5,6 +5,7 @@ import type { AppCore } from '../core/app/app-core.types';
 import { dispatch } from '../core/app/dispatch';
 import type { Channel } from '../shared/ipc/contract';
 import { restoreBytes, socketRequest, type SocketMessage } from '../shared/ipc/socket-protocol';
+import { namesAPath, PATH_REFUSED } from './page-paths';
 
 export interface BridgeTap {
   /** Each channel the page called. */
@@ -50,15 +51,18 @@ export function serveSocket(
     }
     const { id, channel, params } = request.data;
     options.tap?.onCall?.(channel as Channel);
+    const refused = (message: string) =>
+      send({ id, result: { ok: false, error: { kind: 'invalid-input', message } } });
+    // Before anything reads it: a path the page names is never opened (page-paths.ts).
+    if (namesAPath(params)) {
+      options.log?.(`Refused a path named by the page (${channel}).`);
+      return refused(PATH_REFUSED);
+    }
     let restored: unknown;
     try {
       restored = restoreBytes(params, options.takeUpload);
     } catch (error) {
-      send({
-        id,
-        result: { ok: false, error: { kind: 'invalid-input', message: (error as Error).message } },
-      });
-      return;
+      return refused((error as Error).message);
     }
     // dispatch refuses an unknown channel and checks params with the contract's schema, as over IPC.
     void dispatch(core(), channel as Channel, restored, options.log).then((result) => send({ id, result }));

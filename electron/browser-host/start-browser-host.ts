@@ -4,12 +4,14 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AppCore, AppCoreDeps } from '../core/app/app-core.types';
-import { FILE_ROUTE } from '../shared/ipc/socket-protocol';
 import { hostCoreDeps } from '../node-host/open-host-core';
 import { systemFileShell } from '../node-host/system-shell';
 import { createAppCore } from '../core/app/create-app-core';
 import { hostDialogs } from './host-dialogs';
 import { startBrowserHostServer, type BrowserHost } from './host-server';
+import { PreviewLinks } from './preview-links';
+import { removeSignInFile, writeSignInFile } from './sign-in-file';
+import { SIGN_IN_TTL_MS } from './sign-in-links';
 
 export const RENDERER_DIR = resolve(__dirname, '../../out/renderer');
 
@@ -19,15 +21,20 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** Replaces parts of the core's deps (tests: their own folder and keychain). */
   core?: Partial<AppCoreDeps>;
+  /** The clock of sign-in links, sessions and previews (tests: fake time). */
+  now?: () => number;
 }
 
 export interface RunningBrowserHost {
   host: BrowserHost;
   core: AppCore;
+  /**
+   * A fresh sign-in link in an owner-only file of the data folder, for the browser to be given the file's
+   * path (never the link itself); the file is deleted once the link is used, void, or the host closes.
+   */
+  signInFile(): Promise<string>;
   close(): Promise<void>;
 }
-
-export const previewPath = (jobId: string) => `${FILE_ROUTE}${encodeURIComponent(jobId)}`;
 
 export async function startBrowserHost(options: StartOptions = {}): Promise<RunningBrowserHost> {
   const rendererDir = options.rendererDir ?? RENDERER_DIR;
@@ -35,8 +42,9 @@ export async function startBrowserHost(options: StartOptions = {}): Promise<Runn
     throw new Error(
       `The app's pages are not built (no ${rendererDir}/index.html): run "npm run build" first.`,
     );
+  const previews = new PreviewLinks(options.now);
   const deps = hostCoreDeps({
-    fileShell: systemFileShell(previewPath),
+    fileShell: systemFileShell((jobId) => previews.path(jobId)),
     // A browser shows them itself, once the person allows it in Settings.
     notifier: { viaPage: true, notify: () => undefined, setBadgeCount: () => undefined },
     log: options.log,
@@ -46,18 +54,49 @@ export async function startBrowserHost(options: StartOptions = {}): Promise<Runn
   const core = await createAppCore({ dialogs: hostDialogs(deps.downloadsDir), ...deps });
   let host: BrowserHost;
   try {
-    host = await startBrowserHostServer({ core, rendererDir, port: options.port, log: options.log });
+    host = await startBrowserHostServer({
+      core,
+      rendererDir,
+      port: options.port,
+      log: options.log,
+      now: options.now,
+      previews,
+    });
   } catch (error) {
     await core.dispose();
     throw error;
   }
   let closing: Promise<void> | null = null;
+  // The sign-in files not deleted yet, and their deletions under way.
+  const files = new Set<string>();
+  const deletions = new Set<Promise<void>>();
+  const drop = (path: string) => {
+    if (!files.delete(path)) return;
+    deletions.add(removeSignInFile(path).catch(() => undefined));
+  };
   return {
     host,
     core,
+    async signInFile() {
+      let path: string | null = null;
+      let spent = false;
+      const url = host.signInUrl(() => {
+        spent = true;
+        if (path) drop(path);
+      });
+      path = await writeSignInFile(deps.dataDir, url);
+      files.add(path);
+      const written = path;
+      if (spent) drop(written);
+      // A link is void after its minute even if nobody used it: its file goes then too.
+      else setTimeout(() => drop(written), SIGN_IN_TTL_MS).unref();
+      return written;
+    },
     close: () => {
       closing ??= (async () => {
         await host.close();
+        for (const path of [...files]) drop(path);
+        await Promise.all(deletions);
         await core.dispose();
       })();
       return closing;

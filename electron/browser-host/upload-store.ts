@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 const KEEP_MS = 10 * 60_000;
 /** At most this many bytes wait to be used, so a page cannot fill the host's memory. */
 export const MAX_WAITING_BYTES = 1024 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES } from '../shared/ipc/socket-protocol';
 
 export class UploadStore {
   private readonly waiting = new Map<string, { bytes: Uint8Array; at: number }>();
@@ -22,6 +23,12 @@ export class UploadStore {
     this.waiting.set(id, { bytes, at: this.now() });
     this.total += bytes.length;
     return id;
+  }
+
+  /** How many more bytes may wait now. */
+  room(): number {
+    this.forgetOld();
+    return Math.max(0, MAX_WAITING_BYTES - this.total);
   }
 
   /** The bytes of an upload, once: undefined when unknown, taken already or forgotten. */

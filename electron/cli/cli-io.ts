@@ -34,4 +34,6 @@ export interface CliIo {
   core?: Partial<AppCoreDeps>;
   /** The built pages `serve` hands out (out/renderer by default; tests serve a page of their own). */
   rendererDir?: string;
+  /** Opens a file or address in the person's browser (the OS's opener by default; tests record it). */
+  openInBrowser?: (target: string) => Promise<void>;
 }

@@ -5,10 +5,12 @@ const BASE_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   // No 'unsafe-inline' and no 'unsafe-eval': the only scripts are the bundle's own files.
   'script-src': ["'self'"],
   'style-src': ["'self'"],
-  // The built-in sandbox serves uploads and outputs over http on loopback: previews of those load too.
-  // jrs-file: downloaded files, for the drawer's preview (local-file-url.ts).
-  'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http://127.0.0.1:*', 'jrs-file:'],
-  'media-src': ["'self'", 'blob:', 'https:', 'http://127.0.0.1:*', 'jrs-file:'],
+  // What the page loads: its own files and the browser host's signed previews ('self'), dropped files
+  // (blob:), the service's files (https:), and in Electron downloaded files for the drawer's preview
+  // (jrs-file:, local-file-url.ts). No other server on this computer: nothing is loaded from
+  // http://127.0.0.1, so the built-in sandbox's own http files show their address without a preview.
+  'img-src': ["'self'", 'data:', 'blob:', 'https:', 'jrs-file:'],
+  'media-src': ["'self'", 'blob:', 'https:', 'jrs-file:'],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],

@@ -1,47 +1,14 @@
-// The browser host refuses, with a real HTTP client and a real WebSocket client over loopback: requests
-// without the token or the session, with another Host (DNS rebinding) or Origin (another site), a
-// WebSocket without the session or from another origin, and a token that is not this run's. What is let
-// through gets the app's CSP and no CORS header, and the API key never crosses the socket.
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The browser host refuses, with a real HTTP client and a real WebSocket client over loopback: uploads and
+// the socket without the page's session, requests with another Host (DNS rebinding) or Origin (another
+// site), a WebSocket from another origin, and a token that is not this run's. What is let through gets the
+// app's CSP and no CORS header, and the API key never crosses the socket.
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { MemorySecretStore } from '../../electron/core/accounts/secret-store';
-import { startBrowserHost, type RunningBrowserHost } from '../../electron/browser-host/start-browser-host';
+import type WebSocket from 'ws';
+import type { RunningBrowserHost } from '../../electron/browser-host/start-browser-host';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { KEY_A, makeTestSeed } from '../fixtures/test-seed';
-import { testSandboxLauncher } from '../fixtures/sandbox-launcher';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A raw HTTP request, so that Host, Origin and Cookie are exactly what a hostile client would send. */
-function send(port: number, path: string, headers: Record<string, string>, method = 'GET', body?: Buffer) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers, setHost: false }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Opens the socket with the given headers: 'open', or the status it was refused with. */
-function openSocket(port: number, headers: Record<string, string>): Promise<WebSocket | number> {
-  return new Promise((resolve) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/__jrs/socket`, { headers });
-    socket.once('open', () => resolve(socket));
-    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-    socket.once('error', () => resolve(-1));
-  });
-}
+import { openSocket, send, signIn, startTestHost, uploadHeaders, type Credential } from './host-client';
 
 let dir: string;
 let running: RunningBrowserHost;
@@ -49,34 +16,20 @@ let sandbox: RunningSandbox;
 let port: number;
 let host: string;
 let origin: string;
-let cookie: string;
+let credential: Credential;
+/** The session's upload headers. */
+let signedIn: Record<string, string>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'jrs-host-'));
-  const rendererDir = join(dir, 'renderer');
-  mkdirSync(rendererDir);
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>app</title>');
   sandbox = await startSandbox({ seed: makeTestSeed() });
-  running = await startBrowserHost({
-    rendererDir,
-    core: {
-      dataDir: join(dir, 'data'),
-      downloadsDir: join(dir, 'Downloads'),
-      secrets: new MemorySecretStore(),
-      sandbox: testSandboxLauncher(),
-    },
-  });
-  port = running.host.port;
+  ({ dir, running, port } = await startTestHost());
   host = `127.0.0.1:${port}`;
   origin = `http://${host}`;
-  const url = new URL(running.host.url);
-  const exchanged = await send(port, `${url.pathname}${url.search}`, { Host: host });
-  expect(exchanged.status).toBe(303);
-  expect(exchanged.headers.location).toBe('/');
-  const setCookie = String(exchanged.headers['set-cookie']);
-  expect(setCookie).toMatch(/HttpOnly/);
-  expect(setCookie).toMatch(/SameSite=Strict/);
-  cookie = setCookie.split(';')[0]!;
+  const signedInPage = await signIn(port, running.host.url);
+  expect(signedInPage.answer.status).toBe(200);
+  credential = signedInPage;
+  expect(credential.session).toBeDefined();
+  signedIn = uploadHeaders(port, credential);
 });
 
 afterAll(async () => {
@@ -90,8 +43,8 @@ describe('the browser host', () => {
     expect(running.host.origin).toBe(`http://127.0.0.1:${port}`);
   });
 
-  it('serves the page to the session, with the app’s CSP and no CORS header', async () => {
-    const page = await send(port, '/', { Host: host, Cookie: cookie });
+  it('serves the built page, with the app’s CSP and no CORS header', async () => {
+    const page = await send(port, '/', { Host: host });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>app</title>');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
@@ -99,44 +52,56 @@ describe('the browser host', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('refuses a request without the session cookie', async () => {
-    const page = await send(port, '/', { Host: host });
-    expect(page.status).toBe(401);
-    expect(page.body).toContain('address it printed');
-    expect((await send(port, '/assets/app.js', { Host: host })).status).toBe(401);
+  it('refuses uploads and the socket without the session, saying how to sign in', async () => {
+    const upload = await send(port, '/__jrs/uploads', uploadHeaders(port, {}), 'POST', Buffer.from('x'));
+    expect(upload.status).toBe(401);
+    expect(upload.body).toContain('not signed in');
+    expect(upload.body).toContain('jrs serve');
   });
 
   it('refuses a token that is not this run’s, and a forged session', async () => {
     expect((await send(port, '/?token=guess', { Host: host })).status).toBe(401);
-    expect((await send(port, '/', { Host: host, Cookie: 'jrs_session=guess' })).status).toBe(401);
+    const forged = uploadHeaders(port, { session: 'guess' });
+    expect((await send(port, '/__jrs/uploads', forged, 'POST', Buffer.from('x'))).status).toBe(401);
   });
 
   it('refuses another Host even with the session (DNS rebinding)', async () => {
     for (const other of ['evil.example', `evil.example:${port}`, `127.0.0.1:${port + 1}`, '']) {
-      const page = await send(port, '/', { Host: other, Cookie: cookie });
-      expect(page.status, other).toBe(421);
+      expect((await send(port, '/', { Host: other })).status, other).toBe(421);
+      const upload = await send(
+        port,
+        '/__jrs/uploads',
+        { ...signedIn, Host: other },
+        'POST',
+        Buffer.from('x'),
+      );
+      expect(upload.status, other).toBe(421);
     }
-    const token = new URL(running.host.url).search;
+    const token = new URL(running.host.signInUrl()).search;
     expect((await send(port, `/${token}`, { Host: 'evil.example' })).status).toBe(421);
   });
 
   it('refuses another Origin, and a cross-site fetch, even with the session', async () => {
-    const fromElsewhere = await send(port, '/', {
-      Host: host,
-      Cookie: cookie,
-      Origin: 'http://evil.example',
-    });
+    const fromElsewhere = await send(port, '/', { Host: host, Origin: 'http://evil.example' });
     expect(fromElsewhere.status).toBe(403);
     for (const site of ['cross-site', 'same-site']) {
-      const fromAnotherPage = await send(port, '/', { Host: host, Cookie: cookie, 'Sec-Fetch-Site': site });
+      const fromAnotherPage = await send(port, '/', { Host: host, 'Sec-Fetch-Site': site });
       expect(fromAnotherPage.status, site).toBe(403);
+      const upload = await send(
+        port,
+        '/__jrs/uploads',
+        { ...signedIn, 'Sec-Fetch-Site': site },
+        'POST',
+        Buffer.from('x'),
+      );
+      expect(upload.status, site).toBe(403);
     }
-    const typed = await send(port, '/', { Host: host, Cookie: cookie, 'Sec-Fetch-Site': 'none' });
+    const typed = await send(port, '/', { Host: host, 'Sec-Fetch-Site': 'none' });
     expect(typed.status).toBe(200);
     const upload = await send(
       port,
       '/__jrs/uploads',
-      { Host: host, Cookie: cookie, Origin: 'http://evil.example' },
+      { ...signedIn, Origin: 'http://evil.example' },
       'POST',
       Buffer.from('x'),
     );
@@ -152,27 +117,21 @@ describe('the browser host', () => {
       Buffer.from('x'),
     );
     expect(refused.status).toBe(401);
-    const taken = await send(
-      port,
-      '/__jrs/uploads',
-      { Host: host, Origin: origin, Cookie: cookie },
-      'POST',
-      Buffer.from('x'),
-    );
+    const taken = await send(port, '/__jrs/uploads', signedIn, 'POST', Buffer.from('x'));
     expect(taken.status).toBe(200);
     expect(JSON.parse(taken.body)).toEqual({ id: expect.any(String) });
   });
 
   it('refuses a WebSocket without the session, from another origin, without an origin or on another Host', async () => {
     expect(await openSocket(port, { Origin: origin })).toBe(401);
-    expect(await openSocket(port, { Origin: origin, Cookie: 'jrs_session=guess' })).toBe(401);
-    expect(await openSocket(port, { Origin: 'http://evil.example', Cookie: cookie })).toBe(403);
-    expect(await openSocket(port, { Cookie: cookie })).toBe(403);
-    expect(await openSocket(port, { Origin: origin, Cookie: cookie, Host: 'evil.example' })).toBe(421);
+    expect(await openSocket(port, { Origin: origin }, { session: 'guess' })).toBe(401);
+    expect(await openSocket(port, { Origin: 'http://evil.example' }, credential)).toBe(403);
+    expect(await openSocket(port, {}, credential)).toBe(403);
+    expect(await openSocket(port, { Origin: origin, Host: 'evil.example' }, credential)).toBe(421);
   });
 
   it('answers the contract over the session’s socket, and no key ever crosses it', async () => {
-    const socket = await openSocket(port, { Origin: origin, Cookie: cookie });
+    const socket = await openSocket(port, { Origin: origin }, credential);
     if (typeof socket === 'number') throw new Error(`refused with ${socket}`);
     const received: string[] = [];
     socket.on('message', (data) => received.push(String(data)));

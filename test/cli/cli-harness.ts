@@ -83,6 +83,8 @@ export interface RunOptions {
   stderr?: CapturedStream;
   /** The pages `serve` hands out. */
   rendererDir?: string;
+  /** What `serve` opens the browser with (recorded instead of a real browser). */
+  openInBrowser?: (target: string) => Promise<void>;
 }
 
 export async function jrs(world: CliWorld, argv: string[], options: RunOptions = {}): Promise<CliResult> {
@@ -98,6 +100,7 @@ export async function jrs(world: CliWorld, argv: string[], options: RunOptions =
     secrets: world.secrets,
     core: world.core,
     rendererDir: options.rendererDir,
+    openInBrowser: options.openInBrowser,
   };
   const code = await run(argv, io);
   const json = argv.includes('--json')

@@ -1,7 +1,9 @@
-// `jrs serve`: the browser host started from the command line on the run's history, its address printed
-// (with --json as a record), the token exchanged for the session cookie, and a clean stop on Ctrl-C.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// `jrs serve`: the browser host started from the command line on the run's history, its sign-in address
+// printed (with --json as a record) and good once, and a clean stop on Ctrl-C. Where it opens a browser, the
+// browser is given an owner-only file that redirects to the link, never the link (which `ps` would show
+// every local user); the file goes once the link is used, and Enter makes a new one.
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { EXIT } from '../../electron/cli/exit-codes';
 import { testSandboxLauncher } from '../fixtures/sandbox-launcher';
@@ -13,17 +15,27 @@ beforeEach(() => {
 });
 afterEach(() => world.remove());
 
-it('serves the app to a browser on this computer until Ctrl-C', async () => {
-  // A built page of its own, so that the test does not depend on `npm run build`.
+/** A built page of its own, so that the test does not depend on `npm run build`. */
+function renderer(): string {
   const rendererDir = join(world.dir, 'renderer');
   mkdirSync(rendererDir);
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>served</title>');
+  return rendererDir;
+}
+
+/** Follows a sign-in link as a browser navigation does. */
+const follow = (link: string) =>
+  fetch(link, {
+    headers: { 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' },
+  });
+
+it('serves the app to a browser on this computer until Ctrl-C', async () => {
   const stop = new AbortController();
   const stdout = new CapturedStream();
   const running = jrs(world, ['serve', '--port', '0', '--no-open', '--json'], {
     signal: stop.signal,
     stdout,
-    rendererDir,
+    rendererDir: renderer(),
   });
   const ended = running.then((result) => new Error(`jrs serve ended (${result.code}): ${result.stderr}`));
   const first = await Promise.race([
@@ -33,15 +45,55 @@ it('serves the app to a browser on this computer until Ctrl-C', async () => {
   if (first instanceof Error) throw first;
   const address = first[1]!;
 
-  const exchanged = await fetch(address, { redirect: 'manual' });
-  expect(exchanged.status).toBe(303);
-  const cookie = exchanged.headers.get('set-cookie')!.split(';')[0]!;
-  const page = await fetch(new URL('/', address), { headers: { cookie } });
+  const signedIn = await follow(address);
+  expect(signedIn.status).toBe(200);
+  expect(signedIn.headers.get('set-cookie')).toBeNull();
+  expect(await signedIn.text()).toMatch(/#session=[\w-]+/);
+  // The printed link works once.
+  expect((await follow(address)).status).toBe(410);
+  const page = await fetch(new URL('/', address));
   expect(await page.text()).toContain('<title>served</title>');
-  expect((await fetch(new URL('/', address))).status).toBe(401);
 
   stop.abort();
   const result = await running;
   expect(result.code).toBe(EXIT.ok);
   await expect(fetch(new URL('/', address))).rejects.toThrow();
+});
+
+it('gives the browser an owner-only sign-in file, never the link, and deletes it once used', async () => {
+  const opened: string[] = [];
+  const stop = new AbortController();
+  const stdout = new CapturedStream();
+  const running = jrs(world, ['serve', '--port', '0', '--json'], {
+    signal: stop.signal,
+    stdout,
+    rendererDir: renderer(),
+    env: { DISPLAY: ':0' },
+    // Enter, typed once: a second sign-in file is opened.
+    stdin: '\n',
+    openInBrowser: async (target) => void opened.push(target),
+  });
+  const ended = running.then((result) => new Error(`jrs serve ended (${result.code}): ${result.stderr}`));
+  const second = await Promise.race([stdout.until(/signInFile[^]*signInFile.*\n/), ended]);
+  if (second instanceof Error) throw second;
+
+  expect(opened).toHaveLength(2);
+  const dataDir = world.env['JRS_DATA_DIR']!;
+  for (const target of opened) {
+    // The opener's whole argument: a file's path in the data folder, no token in it.
+    expect(target).not.toMatch(/token/i);
+    expect(dirname(target)).toBe(dataDir);
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+  }
+  const [first, other] = opened as [string, string];
+  const link = /url=(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(readFileSync(first, 'utf8'))![1]!;
+  expect(stdout.text).not.toContain(link);
+  expect((await follow(link)).status).toBe(200);
+  // Used, its file is gone; the one not used goes when the host stops.
+  await expect.poll(() => existsSync(first)).toBe(false);
+  expect(existsSync(other)).toBe(true);
+
+  stop.abort();
+  expect((await running).code).toBe(EXIT.ok);
+  expect(existsSync(other)).toBe(false);
 });

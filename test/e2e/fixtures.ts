@@ -15,6 +15,8 @@ export const test = base.extend<TestFixtures>({
   app: async ({ page, keychain }, use) => {
     const harness = await installHarness(page, { keychain });
     await page.goto(harness.url);
+    // The sign-in page hands the app its session and moves on to it, which takes the token out of the address.
+    await page.waitForURL((url) => !url.searchParams.has('token'));
     await use(harness);
     await harness.dispose();
   },

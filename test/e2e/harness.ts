@@ -11,7 +11,8 @@ import { KeytarSecretStore, NO_KEYCHAIN_REASON } from '../../electron/core/accou
 import { MemorySecretStore, type SecretStore } from '../../electron/core/accounts/secret-store';
 import type { Channel } from '../../electron/shared/ipc/contract';
 import { startBrowserHostServer } from '../../electron/browser-host/host-server';
-import { previewPath, RENDERER_DIR } from '../../electron/browser-host/start-browser-host';
+import { PreviewLinks } from '../../electron/browser-host/preview-links';
+import { RENDERER_DIR } from '../../electron/browser-host/start-browser-host';
 import { createSandboxLauncher } from '../../electron/node-host/sandbox-launcher';
 import { loadSeedFile, startSandbox, withFirstAccountKey, type RunningSandbox } from '../../electron/sandbox';
 import { defaultSeedPath } from '../../electron/sandbox/default-seed';
@@ -74,7 +75,7 @@ async function secretStore(mode: KeychainMode): Promise<{ store: SecretStore; cl
 
 export interface Harness {
   readonly core: AppCore;
-  /** The browser host's start address (with this run's token). */
+  /** The browser host's sign-in address (its token works once, within a minute). */
   url: string;
   dataDir: string;
   /** Files the page exported through the save dialog. */
@@ -105,6 +106,8 @@ export async function installHarness(
   const chosenFolder = join(dataDir, 'Chosen folder');
   const files = { opened: [] as string[], shown: [] as string[], dragged: [] as string[] };
   const sandboxes: RunningSandbox[] = [];
+  // The host's signer of preview addresses, shared by core's fileShell and the host's route.
+  const previews = new PreviewLinks();
   // Main's own launcher, as the app uses it.
   const sandboxLauncher = createSandboxLauncher({
     seedPath: defaultSeedPath(),
@@ -135,7 +138,7 @@ export async function installHarness(
         startDrag: (path) => void files.dragged.push(path),
         // The harness stands in for the desktop app's host here (the browser host's own is tested apart).
         canDragOut: true,
-        previewUrl: previewPath,
+        previewUrl: (jobId) => previews.path(jobId),
       },
     });
   const calls: Channel[] = [];
@@ -145,6 +148,7 @@ export async function installHarness(
   const host = await startBrowserHostServer({
     core,
     rendererDir: RENDERER_DIR,
+    previews,
     tap: { onCall: (channel) => calls.push(channel), onSent: (json) => traffic.push(json) },
   });
   // Marks the page as a test, so it exposes its stores' state (src/app/debug-state.ts).

@@ -1,5 +1,7 @@
 // `jrs serve [--port N] [--no-open]`: the app in a browser on this computer (the browser host), on the same
-// history and keychain, until Ctrl-C. Loaded only when asked for.
+// history and keychain, until Ctrl-C. The browser is given an owner-only file that redirects to a
+// single-use sign-in link (never the link itself, which `ps` would show to every local user); with
+// --no-open the link is printed. Enter in the terminal makes a fresh link. Loaded only when asked for.
 import { Command } from 'commander';
 import { userDataDir } from '../../node-host/host-paths';
 import { hasDisplay } from '../../node-host/system-shell';
@@ -7,6 +9,11 @@ import type { CliRun } from '../cli-run';
 import { wholeNumber } from '../arg-parsers';
 import { untilStopped } from '../until-stopped';
 import { action } from './action';
+
+async function openWithSystem(target: string): Promise<void> {
+  const { default: open } = await import('open');
+  await open(target);
+}
 
 async function serve(run: CliRun, options: { port?: number; open: boolean }): Promise<void> {
   // Loaded only here: the other commands never pay for the HTTP and WebSocket servers.
@@ -22,24 +29,47 @@ async function serve(run: CliRun, options: { port?: number; open: boolean }): Pr
       ...run.io.core,
     },
   });
-  const { url } = running.host;
-  out.record({ type: 'serve', url });
-  out.line(`Job Rendering Studio is running at ${url}`);
-  if (options.open && hasDisplay(run.io.env)) {
-    const { default: open } = await import('open');
-    await open(url).catch(() => out.note('Open that address in a browser on this computer.'));
-  } else {
-    out.note('Open that address in a browser on this computer.');
+  const openInBrowser = run.io.openInBrowser ?? openWithSystem;
+  const opens = options.open && hasDisplay(run.io.env);
+
+  /** Opens the browser on a fresh sign-in file, or prints a fresh link where no browser is opened. */
+  const signIn = async (fresh: boolean) => {
+    if (opens) {
+      const file = await running.signInFile();
+      out.record({ type: 'serve', url: running.host.origin, signInFile: file });
+      const opened = await openInBrowser(file).then(
+        () => true,
+        () => false,
+      );
+      if (opened) return out.line(`Job Rendering Studio is open in your browser (${running.host.origin}).`);
+    }
+    const link = fresh ? running.host.signInUrl() : running.host.url;
+    out.record({ type: 'serve', url: link });
+    out.line(`Job Rendering Studio is running. Sign in at ${link}`);
+    out.note('Open that address in a browser on this computer. It works once, within a minute.');
+  };
+  await signIn(false);
+  out.note('Press Enter for a new sign-in link, Ctrl+C to stop.');
+
+  // Each line typed (Enter) makes a new link: one per sign-in, since each works once.
+  const onLine = (chunk: Buffer | string) => {
+    if (!String(chunk).includes('\n')) return;
+    void signIn(true);
+  };
+  run.io.stdin.on?.('data', onLine);
+  try {
+    await untilStopped(run.signal);
+  } finally {
+    run.io.stdin.off?.('data', onLine);
+    run.io.stdin.pause?.();
+    await running.close();
   }
-  out.note('Press Ctrl+C to stop.');
-  await untilStopped(run.signal);
-  await running.close();
 }
 
 export function serveCommand(run: CliRun): Command {
   return new Command('serve')
     .description('run the app in a browser on this computer')
     .option('--port <n>', 'the port on 127.0.0.1', wholeNumber(0, 65_535))
-    .option('--no-open', 'print the address instead of opening a browser')
+    .option('--no-open', 'print a sign-in address instead of opening a browser')
     .action(action(run, async (options: { port?: number; open: boolean }) => serve(run, options)));
 }

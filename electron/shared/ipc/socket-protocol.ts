@@ -19,6 +19,11 @@ export type SocketMessage = { id: number; result: unknown } | { event: string; p
 
 /** The route the page POSTs a file's bytes to; it answers `{ id }`. */
 export const UPLOAD_ROUTE = '/__jrs/uploads';
+/**
+ * The most one upload may be: well above the largest asset (50 MB) a field or a batch takes. The page
+ * checks it before sending; the host answers 413 from the declared size, before reading.
+ */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** Stands where bytes were in a request: `{ __jrsUpload: id }`. */
 export const UPLOAD_TAG = '__jrsUpload';
 
