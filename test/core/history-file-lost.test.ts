@@ -109,6 +109,31 @@ describe('the history file watch', () => {
     expect(readFileSync(path, 'utf8')).toBe('someone else’s file');
   });
 
+  it('leaves the new history to another program that started using it: this run’s goes beside it', async () => {
+    const { path, db, write, time, notices, watch } = openWatched();
+    forgetting.push(() => db.close());
+    write('mine');
+    rmSync(path);
+    await time.advance(2_000);
+    await watch.check();
+    expect(rowsOf(path)).toEqual(['mine']);
+    // A jrs command started now opens the new history at the path and writes to it.
+    const other = new Database(path);
+    other.prepare('INSERT INTO notes (id) VALUES (?)').run('theirs');
+    other.close();
+    write('mine-later');
+    await time.advance(2_000);
+    await watch.check();
+    expect(notices).toHaveLength(2);
+    expect(notices[1]).toContain(`Another program started using the history at ${path}`);
+    const aside = /now goes to (\S+) and is kept/.exec(notices[1]!)?.[1];
+    expect(aside).toMatch(/history\.sqlite\.recovered-/);
+    await watch.dispose();
+    // Theirs untouched; ours whole, beside it.
+    expect(rowsOf(path)).toEqual(['mine', 'theirs']);
+    expect(rowsOf(aside!)).toEqual(['mine', 'mine-later']);
+  });
+
   it('says nothing while the file is where it was opened', async () => {
     const { db, write, time, notices, watch } = openWatched();
     forgetting.push(() => db.close());

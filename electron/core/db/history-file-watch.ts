@@ -16,7 +16,12 @@ export const HISTORY_WATCH_MS = 2_000;
 interface Identity {
   dev: number;
   ino: number;
+  /** When and how big: a copy of ours written to by another program is no longer ours to replace. */
+  mtimeMs: number;
+  size: number;
 }
+
+type Copy = { path: string; identity: Identity | null; changes: number };
 
 export interface HistoryFileWatchDeps {
   db: Database;
@@ -33,8 +38,8 @@ export interface HistoryFileWatchDeps {
 
 function identityOf(path: string): Identity | 'gone' | 'unknown' {
   try {
-    const { dev, ino } = statSync(path);
-    return { dev, ino };
+    const { dev, ino, mtimeMs, size } = statSync(path);
+    return { dev, ino, mtimeMs, size };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unknown';
@@ -44,10 +49,13 @@ function identityOf(path: string): Identity | 'gone' | 'unknown' {
 const same = (a: Identity | 'gone' | 'unknown', b: Identity): boolean =>
   typeof a === 'object' && a.dev === b.dev && a.ino === b.ino;
 
+const untouched = (a: Identity | 'gone' | 'unknown', b: Identity): boolean =>
+  same(a, b) && typeof a === 'object' && a.mtimeMs === b.mtimeMs && a.size === b.size;
+
 export class HistoryFileWatch {
   private readonly opened: Identity;
   /** Once the file was lost: where this run's history is copied to, and the copy's own identity. */
-  private copy: { path: string; identity: Identity | null; changes: number } | null = null;
+  private copy: Copy | null = null;
   private timer: TimerHandle | null = null;
   private running: Promise<void> = Promise.resolve();
   private disposed = false;
@@ -131,8 +139,7 @@ export class HistoryFileWatch {
     } catch {
       detached = false;
     }
-    const stamp = new Date(this.deps.clock.now()).toISOString().replace(/[:.]/g, '-');
-    const target = gone && detached ? path : `${path}.recovered-${stamp}`;
+    const target = gone && detached ? path : this.besidePath();
     this.copy = { path: target, identity: null, changes: -1 };
     const what = gone ? 'was deleted or moved' : 'was replaced by another file';
     const written = await this.writeCopy(this.copy);
@@ -151,15 +158,24 @@ export class HistoryFileWatch {
     }
   }
 
-  private async refreshCopy(copy: {
-    path: string;
-    identity: Identity | null;
-    changes: number;
-  }): Promise<void> {
-    // The copy was removed or replaced since: written again, at the same place.
+  private async refreshCopy(copy: Copy): Promise<void> {
     const now = identityOf(copy.path);
-    const intact = copy.identity !== null && same(now, copy.identity);
-    if (intact && copy.changes === this.changes()) return;
+    if (now === 'unknown') return;
+    const ours = copy.identity !== null && untouched(now, copy.identity);
+    if (now !== 'gone' && !ours) {
+      // Another program (a jrs command, another window) wrote to the new history or put a file of its own
+      // there: replacing it would lose that work, so this run's history goes beside it.
+      const aside = this.besidePath();
+      this.copy = { path: aside, identity: null, changes: -1 };
+      if (await this.writeCopy(this.copy)) {
+        this.deps.onNotice(
+          `Another program started using the history at ${copy.path}, so this run's history now goes to ${aside} and is kept up to date there until the app quits. To keep these jobs, quit the app and every jrs command, move ${aside} to ${this.deps.path}, and start again.`,
+        );
+      }
+      return;
+    }
+    if (ours && copy.changes === this.changes()) return;
+    // Written to by this run since the last copy, or removed: copied again, at the same place.
     const before = copy.identity;
     const written = await this.writeCopy(copy);
     if (written && before === null) {
@@ -169,12 +185,13 @@ export class HistoryFileWatch {
     }
   }
 
+  private besidePath(): string {
+    const stamp = new Date(this.deps.clock.now()).toISOString().replace(/[:.]/g, '-');
+    return `${this.deps.path}.recovered-${stamp}`;
+  }
+
   /** A whole copy beside the target, then renamed over it: a reader never finds half of one. */
-  private async writeCopy(copy: {
-    path: string;
-    identity: Identity | null;
-    changes: number;
-  }): Promise<boolean> {
+  private async writeCopy(copy: Copy): Promise<boolean> {
     const temp = `${copy.path}.${process.pid}.copying`;
     const changes = this.changes();
     try {
