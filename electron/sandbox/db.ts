@@ -70,7 +70,7 @@ CREATE TABLE IF NOT EXISTS stored_files (
 export function openSandboxDb(dataDir: string | null): SandboxDb {
   let db: SandboxDb;
   if (dataDir) {
-    privateFolder(dataDir);
+    privateFolder(dataDir, { tighten: false });
     const path = join(dataDir, 'sandbox.sqlite');
     // Owner-only before SQLite opens it: the -wal and -shm files SQLite makes take this file's mode.
     privateFile(path, { create: true });

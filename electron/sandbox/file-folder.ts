@@ -41,7 +41,7 @@ export class FileFolder {
   static open(dataDir: string | null): FileFolder {
     if (dataDir === null) return new FileFolder(mkdtempSync(join(tmpdir(), 'jrs-sandbox-files-')), true);
     const dir = join(dataDir, 'files');
-    privateFolder(dataDir);
+    privateFolder(dataDir, { tighten: false });
     privateFolder(dir);
     return new FileFolder(dir, false);
   }

@@ -18,14 +18,19 @@ const FOLDER_MODE = 0o700;
 const HAS_MODES = process.platform !== 'win32';
 const uid = (): number | null => (typeof process.getuid === 'function' ? process.getuid() : null);
 
-/** Makes the folder owner-only (created so, or tightened when it is a folder of ours that is wider). */
-export function privateFolder(dir: string): void {
+/**
+ * Makes the folder owner-only: created so, or tightened when it is a folder of ours that is wider. A folder
+ * someone named with --data-dir (maybe a project folder) is theirs: made when missing, never tightened;
+ * the app tightens its own data folder, the sandbox's included, before starting it.
+ */
+export function privateFolder(dir: string, options: { tighten: boolean } = { tighten: true }): void {
   if (!HAS_MODES) {
     mkdirSync(dir, { recursive: true });
     return;
   }
   try {
     const stats = lstatSync(dir);
+    if (!options.tighten) return;
     if (stats.isDirectory() && (uid() === null || stats.uid === uid()) && (stats.mode & 0o077) !== 0) {
       chmodSync(dir, stats.mode & FOLDER_MODE);
     }
