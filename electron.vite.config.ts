@@ -22,7 +22,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          // The spreadsheet reader's worker thread, started by path from read-sheet-off-thread.ts.
+          'sheet-reader-thread': resolve(__dirname, 'electron/core/batches/sheet-reader-thread.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -37,12 +37,17 @@ export async function newBatch(
   memo: { memo: SheetMemo; key: MemoKey; unfinished: MemoEntry | null },
 ): Promise<BatchView | null> {
   const files = options.assets ? await assetFiles(run.path(options.assets)) : [];
-  let preview = await session.call('imports:open', {
-    projectId: project.projectId,
-    sheet: { kind: 'path', path: options.sheetPath },
-    files,
-    sheetName: options.sheetName,
-  });
+  // Read on a thread of the core's: Ctrl-C or SIGTERM stops it at once (the core's close ends the thread).
+  run.out.note(`Reading ${options.name}…`);
+  let preview = await abortable(
+    session.call('imports:open', {
+      projectId: project.projectId,
+      sheet: { kind: 'path', path: options.sheetPath },
+      files,
+      sheetName: options.sheetName,
+    }),
+    run.signal,
+  );
   const { importId } = preview;
   let submitted = false;
   try {

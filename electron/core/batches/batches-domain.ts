@@ -51,6 +51,8 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
     concurrency: deps.concurrency,
     isOwner: deps.isOwner,
   });
+  // Ends the spreadsheets still being read (their threads) when the core closes.
+  const closing = new AbortController();
   const batches = batchHandlers({
     context: jobs.context,
     batches: repo,
@@ -71,10 +73,14 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
         progress: deps.emitImportProgress,
         uploaderFor: deps.uploaderFor,
         sleep: (ms) => new Promise<void>((resolve) => void deps.timers.setTimeout(resolve, ms)),
+        signal: closing.signal,
       }),
     },
     repo,
     wakeAll: () => runner.start(),
-    dispose: () => runner.dispose(),
+    dispose: () => {
+      closing.abort();
+      return runner.dispose();
+    },
   };
 }

@@ -15,7 +15,8 @@ import { filesMapping, sheetOfFiles } from './files-as-sheet';
 import { droppedFilesName, ImportSession } from './import-session';
 import { importFields } from './match-columns';
 import type { MappingMemory } from './mapping-memory';
-import { readSheet, SheetError } from './read-sheet';
+import { readSheetOffThread } from './read-sheet-off-thread';
+import { SheetError } from './sheet-error';
 import { rowsToJobs } from './rows-to-jobs';
 import { uploadFiles, type UploadWork } from './upload-files';
 
@@ -36,11 +37,14 @@ export interface ImportHandlersDeps {
   uploaderFor(accountId: string): Promise<AssetUploader>;
   /** The pause before an upload is tried again (fake time in tests). */
   sleep?: (ms: number) => Promise<void>;
+  /** Aborted when the core closes: a spreadsheet still being read stops at once. */
+  signal?: AbortSignal;
 }
 
-async function sheetOf(file: ImportFile, sheetName?: string) {
+/** The sheet, read off the main thread (a hostile file cannot freeze the app), in words when it cannot be. */
+async function sheetOf(file: ImportFile, sheetName: string | undefined, signal: AbortSignal | undefined) {
   try {
-    return readSheet(await readWhole(file), nameOf(file), { sheetName });
+    return await readSheetOffThread(await readWhole(file), nameOf(file), { sheetName, signal });
   } catch (error) {
     if (error instanceof SheetError) throw new AppError('invalid-input', error.message);
     throw error;
@@ -72,7 +76,7 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
       const [projects, mappingFields, read] = await Promise.all([
         connection.client.listActiveProjects(),
         connection.client.getMappingFields(projectId),
-        sheet ? sheetOf(sheet, sheetName) : null,
+        sheet ? sheetOf(sheet, sheetName, deps.signal) : null,
       ]);
       const project = projects.find((candidate) => candidate.projectId === projectId);
       if (!project) throw new AppError('not-found', 'This project is no longer active on the service.');
@@ -133,7 +137,7 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
     },
     'imports:reimport': async ({ importId, sheet, sheetName }) => {
       const { session } = open(importId);
-      session.replaceSheet(nameOf(sheet), await sheetOf(sheet, sheetName));
+      session.replaceSheet(nameOf(sheet), await sheetOf(sheet, sheetName, deps.signal));
       return session.preview();
     },
     'imports:submit': async ({ importId, name, firstRows, nameTemplate }) => {

@@ -2,7 +2,7 @@
 // the same width (papaparse's own guess takes `,` in "1,5;2,5"), quoted newlines and doubled quotes kept,
 // empty lines skipped, and each row's first line in the file, to name it in messages.
 import Papa from 'papaparse';
-import { SHEET_LIMITS, SheetError } from './sheet-error';
+import { SHEET_LIMITS, SheetError, moreCellsThanAllowed } from './sheet-error';
 
 /** In the order a tie goes: a tab or a semicolon is rarely inside a cell's text, a comma often is. */
 export const SEPARATORS = ['\t', ';', ','] as const;
@@ -67,6 +67,7 @@ export function readCsv(text: string): CsvRows {
   const rows: string[][] = [];
   const lines: number[] = [];
   let start = 0;
+  let cellCount = 0;
   let failure: SheetError | null = null;
   Papa.parse<string[]>(text, {
     delimiter: separator,
@@ -93,6 +94,13 @@ export function readCsv(text: string): CsvRows {
           failure = new SheetError(
             `This file has more than ${SHEET_LIMITS.maxRows.toLocaleString('en')} rows. Split it into smaller files and import them one by one.`,
           );
+          parser.abort();
+          return;
+        }
+        // Counted as the rows come, so a file of a few wide rows is refused before it is all held.
+        cellCount += cells.length;
+        if (cellCount > SHEET_LIMITS.maxCells) {
+          failure = moreCellsThanAllowed();
           parser.abort();
           return;
         }

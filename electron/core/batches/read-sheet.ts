@@ -40,7 +40,7 @@ export function readSheet(bytes: Uint8Array, fileName: string, options: { sheetN
   let lines: number[];
   let meta: Pick<Sheet, 'sheetNames' | 'sheetName' | 'encoding' | 'separator'>;
   if (isZip(bytes) || isOle(bytes)) {
-    const read = readXlsx(bytes, options.sheetName);
+    const read = readXlsx(bytes, options.sheetName, isZip(bytes));
     ({ rows, lines } = read);
     meta = { sheetNames: read.sheetNames, sheetName: read.sheetName, encoding: 'XLSX', separator: null };
   } else {

@@ -1,0 +1,89 @@
+// Reads a spreadsheet on a worker thread with a memory cap: the app (or the CLI) stays responsive however
+// hostile the file, a sheet that needs more memory than the cap is refused in words, and the read is
+// ended at once when asked (a cancel, the app closing, Ctrl-C/SIGTERM in the CLI).
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Sheet } from '../../shared/domain/batch-sheet';
+import { AppError } from '../app/app-error';
+import { SHEET_LIMITS, SheetError } from './sheet-error';
+import type { SheetReaderAnswer, SheetReaderJob } from './sheet-reader-protocol';
+
+const ENTRY = 'sheet-reader-thread';
+
+/**
+ * The thread's script. Built (electron-vite), it is its own entry next to main's (electron.vite.config.ts);
+ * from sources (tsx, Vitest) it is TypeScript, loaded through tsx's require hook inside the thread.
+ */
+function script(): { code: string; evaluated: boolean } {
+  if (!__filename.endsWith('.ts')) return { code: join(__dirname, `${ENTRY}.js`), evaluated: false };
+  const tsx = createRequire(__filename).resolve('tsx/cjs/api');
+  const source = join(__dirname, `${ENTRY}.ts`);
+  return {
+    code: `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`,
+    evaluated: true,
+  };
+}
+
+const outOfMemory = (heapMb: number) =>
+  `This sheet needs more memory to read than the app allows (${heapMb.toLocaleString('en')} MB). Split it into smaller files, or remove the columns and rows not needed.`;
+
+export function readSheetOffThread(
+  bytes: Uint8Array,
+  fileName: string,
+  options: {
+    sheetName?: string;
+    signal?: AbortSignal;
+    /** The thread's heap cap (tests set a small one). */ heapMb?: number;
+  } = {},
+): Promise<Sheet> {
+  const { signal } = options;
+  if (signal?.aborted) return Promise.reject(stopped());
+  const job: SheetReaderJob = { bytes, fileName, sheetName: options.sheetName };
+  const { code, evaluated } = script();
+  const heapMb = options.heapMb ?? SHEET_LIMITS.readerHeapMb;
+  const worker = new Worker(code, {
+    eval: evaluated,
+    workerData: job,
+    resourceLimits: {
+      maxOldGenerationSizeMb: heapMb,
+      maxYoungGenerationSizeMb: 64,
+    },
+    // The thread's output is its answer; nothing of the file is ever printed.
+    stdout: true,
+    stderr: true,
+  });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return new Promise<Sheet>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      outcome();
+      void worker.terminate();
+    };
+    const onAbort = () => settle(() => reject(stopped()));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (answer: SheetReaderAnswer) =>
+      settle(() => {
+        if (answer.ok) resolve(answer.sheet);
+        else if ('internal' in answer) reject(new Error(`The sheet reader failed: ${answer.internal}`));
+        else reject(new SheetError(answer.message, answer.line));
+      }),
+    );
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new SheetError(outOfMemory(heapMb)) : error),
+      ),
+    );
+    worker.once('exit', (exitCode) =>
+      settle(() => reject(new Error(`The sheet reader stopped (exit code ${exitCode}) without an answer.`))),
+    );
+  });
+}
+
+function stopped(): AppError {
+  return new AppError('aborted', 'Reading the spreadsheet was stopped.');
+}
