@@ -4,9 +4,10 @@
 // silently: without --key-file or --session-only the command refuses, naming both; a key file is read back
 // by the next run; a session-only account stays listed, "key missing", and comes back whole (the same id)
 // when its key is given again.
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../electron/core/accounts/keytar-secret-store';
 import { EXIT } from '../../electron/cli/exit-codes';
@@ -155,3 +156,55 @@ it('keeps a session-only account listed with its key missing, and gives it back 
   expect((await jrs(world, ['accounts', 'list', '--json'])).json).toHaveLength(1);
   expect((await jrs(world, ['projects'])).code).toBe(EXIT.ok);
 });
+
+// A Secret Service that answers but cannot store (gnome-keyring started on demand with no keyring and
+// no display to ask for one): the probe passes, the write fails. The real CLI, in a D-Bus session of its
+// own, must still refuse and name both ways, never say "Added".
+const canRunKeyring = ['dbus-run-session', 'gnome-keyring-daemon'].every(
+  (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0,
+);
+it.skipIf(!canRunKeyring)(
+  'refuses when the keychain answers but does not store the key',
+  async () => {
+    const home = join(world.dir, 'xdg');
+    const child = spawn(
+      'dbus-run-session',
+      [
+        '--',
+        process.execPath,
+        resolve('bin/jrs.mjs'),
+        'accounts',
+        'add',
+        '--name',
+        'Team',
+        '--url',
+        remote.url,
+      ],
+      {
+        env: {
+          ...process.env,
+          DBUS_SESSION_BUS_ADDRESS: '',
+          DISPLAY: '',
+          XDG_DATA_HOME: home,
+          JRS_DATA_DIR: world.dataDir,
+          JRS_KEYCHAIN_SERVICE: `jrs-test-${randomUUID()}`,
+          NO_COLOR: '1',
+        },
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin.end(KEY_A);
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(stdout).not.toContain('Added');
+    expect(code, stderr).toBe(EXIT.auth);
+    expect(stderr).toContain('The system keychain did not store the key');
+    expect(stderr).toContain('--key-file');
+    expect(stderr).toContain('--session-only');
+    expect(stdout + stderr).not.toContain(KEY_A);
+    expect((await jrs(world, ['accounts', 'list', '--json'])).json).toEqual([]);
+  },
+  60_000,
+);

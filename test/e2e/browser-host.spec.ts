@@ -4,6 +4,8 @@
 // the app's own page keeps working.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { writeSignInFile } from '../../electron/browser-host/sign-in-file';
 import { expect, test } from './fixtures';
 
 async function serveEvilPage(): Promise<{ url: string; close(): Promise<void> }> {
@@ -70,4 +72,104 @@ test('a page of another origin cannot reach the host, even with the person signe
   } finally {
     await evil.close();
   }
+});
+
+/** A server on another port of 127.0.0.1 that records every request's headers. */
+async function serveRecorder(): Promise<{
+  url: string;
+  seen: { url: string; headers: Record<string, unknown> }[];
+  close(): Promise<void>;
+}> {
+  const seen: { url: string; headers: Record<string, unknown> }[] = [];
+  const server: Server = createServer((request, response) => {
+    seen.push({ url: request.url ?? '', headers: { ...request.headers } });
+    response.writeHead(200, { 'Content-Type': 'text/html' });
+    response.end('<!doctype html><title>Another server</title>');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    seen,
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+test('another server on 127.0.0.1 receives no credential of the app’s, whatever the page loads', async ({
+  page,
+  app,
+}) => {
+  await expect(page.getByRole('button', { name: /try it without an account/i })).toBeVisible();
+  const other = await serveRecorder();
+  try {
+    // From the app's own page: an image, a video and a fetch of the other server (its CSP lets none go).
+    const blocked = await page.evaluate(async (url) => {
+      const image = await new Promise<string>((resolve) => {
+        const element = document.createElement('img');
+        element.onload = () => resolve('loaded');
+        element.onerror = () => resolve('blocked');
+        element.src = `${url}pixel.png`;
+        document.body.append(element);
+      });
+      const read = await fetch(url, { credentials: 'include' }).then(
+        () => 'read',
+        () => 'blocked',
+      );
+      return { image, read };
+    }, other.url);
+    expect(blocked).toEqual({ image: 'blocked', read: 'blocked' });
+    // A visit to the other server in the same browser, with the person signed in to the app.
+    const tab = await page.context().newPage();
+    await tab.goto(other.url);
+    await expect(tab).toHaveTitle('Another server');
+    await tab.close();
+
+    expect(other.seen.length).toBeGreaterThan(0);
+    for (const request of other.seen) {
+      expect(request.headers['cookie'], request.url).toBeUndefined();
+      expect(request.headers['authorization'], request.url).toBeUndefined();
+      expect(request.url).not.toContain('session');
+    }
+    // The app still works: the page's own session is untouched.
+    await page.getByRole('button', { name: /try it without an account/i }).click();
+    await expect(page.getByRole('list', { name: 'Active projects' })).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await other.close();
+  }
+  expect(app.calls).toContain('accounts:useSandbox');
+});
+
+test('the owner-only sign-in file opens the app signed in; a used link and a tab without a session say how to sign in', async ({
+  page,
+  app,
+}) => {
+  await expect(page.getByRole('button', { name: /try it without an account/i })).toBeVisible();
+  // The address keeps neither the token nor the session.
+  expect(page.url()).toBe(`${new URL(app.url).origin}/`);
+
+  // What jrs serve opens: a file: page that redirects to a fresh link (the browser calls it cross-site).
+  const file = await writeSignInFile(app.dataDir, app.signInUrl());
+  const viaFile = await page.context().newPage();
+  await viaFile.goto(pathToFileURL(file).href);
+  await expect(viaFile.getByRole('button', { name: /try it without an account/i })).toBeVisible();
+  expect(viaFile.url()).toBe(`${new URL(app.url).origin}/`);
+  // It stays signed in across a reload (the tab's sessionStorage).
+  await viaFile.reload();
+  await expect(viaFile.getByRole('button', { name: /try it without an account/i })).toBeVisible();
+  await viaFile.close();
+
+  // The first link again: used already.
+  const again = await page.context().newPage();
+  await again.goto(app.url);
+  await expect(again.getByRole('heading', { name: 'This sign-in link was used already' })).toBeVisible();
+  await expect(again.getByText(/jrs serve/)).toBeVisible();
+  // The app's address in a tab that never signed in: it says so, and how.
+  await again.goto(new URL(app.url).origin);
+  await expect(again.getByText(/not signed in to the app/)).toBeVisible();
+  await expect(again.getByText(/press Enter in the terminal/)).toBeVisible();
+  await again.close();
 });

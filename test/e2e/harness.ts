@@ -77,6 +77,8 @@ export interface Harness {
   readonly core: AppCore;
   /** The browser host's sign-in address (its token works once, within a minute). */
   url: string;
+  /** A fresh sign-in address. */
+  signInUrl(): string;
   dataDir: string;
   /** Files the page exported through the save dialog. */
   exports: string[];
@@ -159,6 +161,7 @@ export async function installHarness(
       return core;
     },
     url: host.url,
+    signInUrl: () => host.signInUrl(),
     dataDir,
     exports,
     chosenFolder,

@@ -135,12 +135,19 @@ async function add(run: CliRun, session: CoreSession, options: AddOptions): Prom
       }
     }
     const apiKey = await readKey(run);
-    snapshot = await session.call('accounts:add', {
-      name: options.name,
-      baseUrl: options.url,
-      apiKey,
-      keep,
-    });
+    snapshot = await session
+      .call('accounts:add', { name: options.name, baseUrl: options.url, apiKey, keep })
+      .catch((error: unknown) => {
+        // A keychain that answered the probe may still refuse the key (a locked or missing collection).
+        if (error instanceof CliError && error.kind === 'keychain' && keep === 'keychain')
+          throw new CliError(
+            'The system keychain did not store the key. Nothing was saved.',
+            EXIT.auth,
+            NO_KEYCHAIN_HINT,
+            'keychain',
+          );
+        throw error;
+      });
   }
   const added = snapshot.accounts.find((account) => account.id === snapshot.activeId);
   if (added) run.out.record(accountRecord(added, snapshot.activeId));
