@@ -4,13 +4,13 @@
 // documented exit code, never "Something went wrong inside jrs"). Read-only is real: the commands run as
 // a process of a user who is not root (root writes through any mode), the history's owner.
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../electron/cli/exit-codes';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { IDS, KEY_A, makeTestSeed } from '../fixtures/test-seed';
-import { cliWorld, jrs, type CliWorld } from './cli-harness';
+import { CapturedStream, cliWorld, jrs, type CliWorld } from './cli-harness';
 
 const ROOT = resolve(__dirname, '../..');
 const MAIN = join(ROOT, 'electron/cli/main.ts');
@@ -39,6 +39,39 @@ describe('a damaged history', () => {
     // Said once: the next run finds a healthy history and says nothing.
     const again = await jrs(world, ['accounts']);
     expect(again.stderr).not.toMatch(/set aside/);
+  });
+});
+
+describe('a history deleted while a command runs', () => {
+  let remote: RunningSandbox;
+  beforeAll(async () => {
+    remote = await startSandbox({ seed: makeTestSeed({ durationMs: 400 }) });
+  });
+  afterAll(() => remote.close());
+
+  it('is said on stderr, and the job the command followed is in the history afterwards', async () => {
+    const world = newWorld();
+    const env = { JRS_BASE_URL: remote.url, JRS_API_KEY: KEY_A };
+    const stdout = new CapturedStream();
+    const running = jrs(
+      world,
+      ['submit', IDS.video, '--set', 'headline=Kept', '--set', 'photo=https://example.com/a.png', '--wait'],
+      { env, stdout },
+    );
+    const [, id] = (await stdout.until(/Submitted job (\S+) /)) as RegExpExecArray;
+    const history = join(world.dataDir, 'history.sqlite');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(history + suffix, { force: true });
+    const result = await running;
+    expect(result.code).toBe(EXIT.ok);
+    expect(result.stderr).toContain(
+      `The history file (${history}) was deleted or moved while the app was running`,
+    );
+    expect(result.stderr).not.toMatch(/Something went wrong/);
+
+    const listed = await jrs(world, ['jobs', '--json'], { env });
+    expect(
+      listed.json.filter((line) => line.type === 'job').map((line) => line['uuid'] ?? line['id']),
+    ).toContain(id);
   });
 });
 
