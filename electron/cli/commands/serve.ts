@@ -41,7 +41,14 @@ async function serve(run: CliRun, options: { port?: number; open: boolean }): Pr
         () => true,
         () => false,
       );
-      if (opened) return out.line(`Job Rendering Studio is open in your browser (${running.host.origin}).`);
+      if (opened) {
+        out.line(`Job Rendering Studio is open in your browser (${running.host.origin}).`);
+        // Some browsers (snap packages) may not open files in the data folder: the printed link always works.
+        out.note(
+          'If the browser shows no app, stop this and run "jrs serve --no-open" to get a link to open.',
+        );
+        return;
+      }
     }
     const link = fresh ? running.host.signInUrl() : running.host.url;
     out.record({ type: 'serve', url: link });
