@@ -17,6 +17,9 @@ const WORKBOOK_PARTS = [
   /^Index\/Document\.iwa$/,
 ];
 
+/** The most a relationships, types or workbook part is read to before the size check. */
+const SMALL_PART = 8 * 1024 * 1024;
+
 const mb = (bytes: number) => Math.round(bytes / 1048576).toLocaleString('en');
 
 /** Column letters to a 1-based number: A → 1, XFD → 16,384. */
@@ -49,23 +52,54 @@ function unescapeXml(text: string): string {
 
 const attribute = (attributes: string, name: RegExp) => name.exec(attributes)?.[1];
 
-/** The worksheet part of the sheet wanted (the first by default), from workbook.xml and its rels. */
+/** A relationship's target as a part name: relative to the folder of the part that names it. */
+function partName(folder: string, target: string): string {
+  const name = unescapeXml(target);
+  return name.startsWith('/') ? name.slice(1) : posix.normalize(posix.join(folder, name));
+}
+
+/** Each relationship of a .rels part: its Id, Type and Target. */
+function relationships(rels: string): { id?: string; type?: string; target?: string }[] {
+  return [...rels.matchAll(/<(?:\w+:)?Relationship\s([^>]*)>/g)].map(([, attributes = '']) => ({
+    id: attribute(attributes, /\bId="([^"]*)"/),
+    type: attribute(attributes, /\bType="([^"]*)"/),
+    target: attribute(attributes, /\bTarget="([^"]*)"/),
+  }));
+}
+
+/** The workbook part: the package's officeDocument (xl/workbook.xml as Excel writes it). */
+function workbookPart(part: (name: string) => string | null): string | null {
+  const root = part('_rels/.rels');
+  const office = root
+    ? relationships(root).find((rel) => rel.type?.endsWith('/officeDocument') && rel.target)
+    : undefined;
+  return office?.target ? partName('', office.target) : null;
+}
+
+/** The worksheet part of the sheet wanted (the first by default), from the workbook and its rels. */
 function sheetPart(part: (name: string) => string | null, wanted: string | undefined): string | null {
-  const workbook = part('xl/workbook.xml');
-  const rels = part('xl/_rels/workbook.xml.rels');
+  const workbookName = workbookPart(part);
+  if (!workbookName?.endsWith('.xml')) return null;
+  const folder = posix.dirname(workbookName);
+  const workbook = part(workbookName);
+  const rels = part(posix.join(folder, '_rels', `${posix.basename(workbookName)}.rels`));
   if (!workbook || !rels) return null;
   const sheets = [...workbook.matchAll(/<(?:\w+:)?sheet\s([^>]*)>/g)].map(([, attributes = '']) => ({
     name: unescapeXml(attribute(attributes, /\bname="([^"]*)"/) ?? ''),
     id: attribute(attributes, /\s\w+:id="([^"]*)"/),
   }));
   const sheet = wanted === undefined ? sheets[0] : sheets.find((candidate) => candidate.name === wanted);
-  if (!sheet?.id) return null;
-  for (const [, attributes = ''] of rels.matchAll(/<(?:\w+:)?Relationship\s([^>]*)>/g)) {
-    if (attribute(attributes, /\bId="([^"]*)"/) !== sheet.id) continue;
-    const target = unescapeXml(attribute(attributes, /\bTarget="([^"]*)"/) ?? '');
-    return target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join('xl', target));
-  }
-  return null;
+  const target = sheet?.id ? relationships(rels).find((rel) => rel.id === sheet.id)?.target : undefined;
+  return target ? partName(folder, target) : null;
+}
+
+/** Whether the zip is a workbook SheetJS reads: by a part each format has, or by its declared types. */
+function isWorkbook(entries: readonly ZipEntry[], part: (name: string) => string | null): boolean {
+  if (entries.some((entry) => WORKBOOK_PARTS.some((pattern) => pattern.test(entry.name)))) return true;
+  const types = entries.some((entry) => entry.name === '[Content_Types].xml')
+    ? part('[Content_Types].xml')
+    : null;
+  return types !== null && /spreadsheetml|ms-excel/i.test(types);
 }
 
 /** The declared <dimension ref> near the start of a worksheet. */
@@ -109,13 +143,6 @@ export function checkZippedWorkbook(bytes: Uint8Array, wanted?: string): void {
     throw error;
   }
   const names = new Map(entries.map((entry) => [entry.name, entry]));
-  if (!entries.some((entry) => WORKBOOK_PARTS.some((pattern) => pattern.test(entry.name)))) {
-    // A zip without a workbook in it: a Word document, an archive renamed .xlsx.
-    throw new SheetError(NOT_A_SPREADSHEET);
-  }
-  // Excel's passwords encrypt the whole file (it is then not a zip); a zip's own encryption is not Excel's.
-  if (entries.some((entry) => (entry.flags & 1) === 1)) throw new SheetError(DAMAGED);
-
   const inflate = (entry: ZipEntry): Buffer => {
     try {
       return inflateEntry(bytes, entry, entry.size);
@@ -124,11 +151,19 @@ export function checkZippedWorkbook(bytes: Uint8Array, wanted?: string): void {
       throw new SheetError(DAMAGED);
     }
   };
+  // The small XML parts (types, relationships, the workbook) are read before the size check: each is
+  // held to a few MB here, whatever the directory says.
   const text = (name: string) => {
     const entry = names.get(name);
-    return entry ? inflate(entry).toString('utf8') : null;
+    if (!entry || entry.size > SMALL_PART) return null;
+    return inflate(entry).toString('utf8');
   };
-  const part = names.get('xl/workbook.xml') ? sheetPart(text, wanted) : null;
+  // A zip without a workbook in it: a Word document, an archive renamed .xlsx.
+  if (!isWorkbook(entries, text)) throw new SheetError(NOT_A_SPREADSHEET);
+  // Excel's passwords encrypt the whole file (it is then not a zip); a zip's own encryption is not Excel's.
+  if (entries.some((entry) => (entry.flags & 1) === 1)) throw new SheetError(DAMAGED);
+
+  const part = sheetPart(text, wanted);
   const sheet = part ? names.get(part) : undefined;
   // The declared dimension first: cheap (a few KB inflated), and the most telling words.
   if (sheet) checkDimension(peekEntry(bytes, sheet).toString('latin1'));

@@ -68,6 +68,24 @@ describe('an .xlsx over the limits is refused before it is parsed', () => {
     expect(failure(() => readSheet(bytes, 'two.xlsx', { sheetName: 'Sheet2' })).message).toMatch(CELLS);
   });
 
+  it('finds the sheet chosen through the workbook’s relationships, whatever its part is called', () => {
+    const bytes = xlsxOf(
+      [sheetXml({ rows: 3, columns: 2 }), sheetXml({ rows: 10, columns: 2, dimension: 'A1:ZZ999999' })],
+      (parts) => {
+        for (const part of parts) {
+          if (part.name === 'xl/worksheets/sheet2.xml') part.name = 'xl/data/Big one.xml';
+          if (typeof part.data !== 'string') continue;
+          part.data = part.data
+            .replace('Target="worksheets/sheet2.xml"', 'Target="../xl/data/Big one.xml"')
+            .replace('/xl/worksheets/sheet2.xml', '/xl/data/Big one.xml')
+            .replace('name="Sheet2"', 'name="Data &amp; Co"');
+        }
+      },
+    );
+    expect(readSheet(bytes, 'two.xlsx').sheetNames).toEqual(['Sheet1', 'Data & Co']);
+    expect(failure(() => readSheet(bytes, 'two.xlsx', { sheetName: 'Data & Co' })).message).toMatch(CELLS);
+  });
+
   it('by what its zip directory says the parts unpack to', () => {
     const bytes = xlsxOf([sheetXml({ rows: 3, columns: 2 })], (parts) => {
       parts.push({ name: 'xl/media/huge.bin', data: 'x', declaredSize: 300 * 1024 * 1024 });
