@@ -138,6 +138,29 @@ it('keeps every account, job and batch across a restart without a keychain', asy
   expect(missing).toMatchObject({ ok: false, error: { kind: 'keychain' } });
   if (!missing.ok) expect(missing.error.message).toMatch(/key missing — add it again/);
 
+  // A batch of the account while its key is missing: its rows wait for the key, none is refused.
+  const waiting = await second.call('batches:create', {
+    projectId: IDS.image,
+    projectName: 'Image',
+    name: 'Waits for the key',
+    nameTemplate: null,
+    sheet: null,
+    jobs: [
+      { row: 0, request: job() },
+      { row: 1, request: job() },
+    ],
+  });
+  await vi.waitFor(
+    async () => {
+      const rows = (await second.call('jobs:list')).filter((row) => row.batchId === waiting.id);
+      // The first row tried says why; the batch then holds, so the other is not even tried.
+      expect(rows.map((row) => row.trackingNote)).toContainEqual(expect.stringMatching(/key missing/));
+    },
+    { timeout: 5000 },
+  );
+  const held = (await second.call('jobs:list')).filter((row) => row.batchId === waiting.id);
+  expect(held.map((row) => row.tracking)).toEqual(['pending', 'pending']);
+
   // Given its key again: the same account, whole.
   const back = await second.call('accounts:add', {
     name: 'team',

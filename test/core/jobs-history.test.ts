@@ -309,7 +309,7 @@ describe('removing an account', () => {
 });
 
 describe('jobs of an account that is no longer in the list', () => {
-  it('are kept read-only after a restart (a session-only account), not hidden and not polled', async () => {
+  it('stay with a session-only account after a restart: it is listed, its key missing, and nothing is archived', async () => {
     const first = await newCore();
     value(
       await first.call('accounts:add', {
@@ -323,7 +323,26 @@ describe('jobs of an account that is no longer in the list', () => {
     await cores.pop()!.dispose();
 
     const again = await newCore({ dir: first.dir, secrets: new MemorySecretStore() });
-    expect(value(await again.call('accounts:snapshot')).accounts).toEqual([]);
+    const snapshot = value(await again.call('accounts:snapshot'));
+    expect(snapshot.accounts.map((account) => [account.name, account.state])).toEqual([
+      ['Just today', 'key-missing'],
+    ]);
+    const kept = value(await again.call('jobs:list', { includeArchived: true }));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ id: job.id, archived: false });
+  });
+
+  it('are kept read-only when their account is gone from the list (removed by another hand), not hidden', async () => {
+    const first = await newCore();
+    value(await first.call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
+    const job = value(await first.call('jobs:submit', request()));
+    await cores.pop()!.dispose();
+    // accounts.json without it, as after a crash between removing an account and archiving its jobs.
+    await writeFile(
+      join(first.dir, 'accounts.json'),
+      JSON.stringify({ version: 1, activeId: null, accounts: [] }),
+    );
+    const again = await newCore({ dir: first.dir, secrets: new MemorySecretStore() });
     const kept = value(await again.call('jobs:list', { includeArchived: true }));
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatchObject({ id: job.id, archived: true });

@@ -60,7 +60,10 @@ describe('stored files', () => {
     await first.close();
     const blob = Buffer.from('an output from an older sandbox');
     const db = new Database(join(dataDir, 'sandbox.sqlite'));
-    const { id } = db.prepare('SELECT id FROM accounts WHERE api_key = ?').get(KEY_A) as { id: string };
+    // Keys are kept as their SHA-256 only.
+    const { id } = db
+      .prepare('SELECT account_id AS id FROM account_keys WHERE key_hash = ?')
+      .get(createHash('sha256').update(KEY_A).digest('hex')) as { id: string };
     db.exec(`CREATE TABLE files (key TEXT PRIMARY KEY, account_id TEXT NOT NULL, content_type TEXT NOT NULL,
       etag TEXT NOT NULL, bytes BLOB NOT NULL, created_at TEXT NOT NULL)`);
     db.prepare('INSERT INTO files VALUES (?, ?, ?, ?, ?, ?)').run(

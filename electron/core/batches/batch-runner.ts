@@ -3,6 +3,7 @@
 // before the POST leaves) → the service's job; after a crash, `pending` rows are simply sent on and a
 // `submitting` one is `unknown` (never sent twice). A refusal that created nothing either waits and goes
 // again (rate limit, the service or the network down, a key refused) or marks the row `refused`.
+import { AppError } from '../app/app-error';
 import { isApiError } from '../api';
 import type { Clock, TimerHandle, Timers } from '../app/deps';
 import { errorSentence } from '../app/error-words';
@@ -28,8 +29,19 @@ export interface BatchRunnerDeps {
 }
 
 const MAX_HOLD_MS = 60_000;
-/** Refusals that say nothing about the row itself: it waits and goes again. */
-const PASSING = new Set(['rate-limited', 'server', 'network', 'timeout', 'unauthorized', 'invalid-response']);
+/**
+ * Refusals that say nothing about the row itself: it waits and goes again. `keychain`: the account's key
+ * is missing (a session that ended) or locked away; its rows wait until the key is given again.
+ */
+const PASSING = new Set([
+  'rate-limited',
+  'server',
+  'network',
+  'timeout',
+  'unauthorized',
+  'invalid-response',
+  'keychain',
+]);
 
 interface Run {
   flying: Set<string>;
@@ -135,7 +147,7 @@ export class BatchRunner {
     const sentAt = clock.now();
     try {
       await sendSubmission(context, rowOf(context, row.id), (error) => {
-        const kind = isApiError(error) ? error.kind : null;
+        const kind = isApiError(error) ? error.kind : error instanceof AppError ? error.kind : null;
         if (kind === 'rate-limited' && isApiError(error)) limiter.onRateLimited(sentAt, error.retryAfterMs);
         if (kind !== null && PASSING.has(kind)) {
           // Nothing was created and nothing is wrong with the row: it waits, and the batch with it.
