@@ -84,6 +84,28 @@ describe('the sandbox keeps only hashes of keys', () => {
 describe('run keys: the app’s key for its built-in sandbox, made at each start', () => {
   const seed = makeTestSeed();
 
+  it('finds the app’s account of an older file (its key was the app’s own, kept in the keychain then)', async () => {
+    const dataDir = folder();
+    const old = new Database(join(dataDir, 'sandbox.sqlite'));
+    old.exec(
+      'CREATE TABLE accounts (id TEXT PRIMARY KEY, api_key TEXT NOT NULL UNIQUE, credits REAL NOT NULL);',
+    );
+    old.prepare('INSERT INTO accounts VALUES (?, ?, ?)').run('app-account', 'sandbox-old-app-key-0001', 42);
+    old.prepare('INSERT INTO accounts VALUES (?, ?, ?)').run('second-account', KEY_B, 7);
+    old.close();
+    const sandbox = await startSandbox({ seed, dataDir, runKey: { key: 'run-key-after-upgrade-001' } });
+    try {
+      const answer = await credits(sandbox.url, 'run-key-after-upgrade-001');
+      expect(await answer.json()).toEqual({ credits: 42 });
+      expect(await (await credits(sandbox.url, KEY_B)).json()).toEqual({ credits: 7 });
+      // The old key was the app's and is not given out any more: it no longer opens the account.
+      expect((await credits(sandbox.url, 'sandbox-old-app-key-0001')).status).toBe(401);
+    } finally {
+      await sandbox.close();
+    }
+    expect(bytesOnDisk(dataDir)).not.toContain('sandbox-old-app-key-0001');
+  });
+
   it('accepts the run key (not the seed’s public key) for the first account, the same account every start', async () => {
     const dataDir = folder();
     const first = await startSandbox({ seed, dataDir, runKey: { key: 'run-key-one-000000000001' } });
