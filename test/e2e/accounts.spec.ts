@@ -165,6 +165,12 @@ test.describe('on a computer without a keychain', () => {
       await expect(page.getByRole('button', { name: /^Account: Acme marketing/ })).toContainText(
         'Key missing',
       );
+      // The account menu offers the same way back.
+      await page.getByRole('button', { name: /^Account: Acme marketing/ }).click();
+      await expect(
+        page.getByRole('menuitem', { name: 'Add the key of “Acme marketing” again…' }),
+      ).toBeVisible();
+      await page.keyboard.press('Escape');
       const again = page.getByRole('button', { name: 'Add the key of “Acme marketing” again…' });
       await again.focus();
       await page.keyboard.press('Enter');

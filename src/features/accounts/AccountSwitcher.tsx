@@ -83,6 +83,8 @@ export function AccountSwitcher(): React.JSX.Element | null {
   const busy = useAccountsStore((state) => state.busy);
   const { activate, remove, startSandbox } = useAccountsStore.getState();
   const [adding, setAdding] = useState(false);
+  /** The account whose missing key is being given again (the add form, its name and address filled in). */
+  const [rekeying, setRekeying] = useState<AccountView | null>(null);
   const [removing, setRemoving] = useState<AccountView | null>(null);
   const [deleteHistory, setDeleteHistory] = useState(false);
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
@@ -151,6 +153,11 @@ export function AccountSwitcher(): React.JSX.Element | null {
               ))}
             </DropdownMenu.RadioGroup>
             <DropdownMenu.Separator className="menu-separator" />
+            {active?.state === 'key-missing' ? (
+              <DropdownMenu.Item className="menu-item" onSelect={() => setRekeying(active)}>
+                Add the key of “{active.name}” again…
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Item className="menu-item" onSelect={() => setAdding(true)}>
               Add an account…
             </DropdownMenu.Item>
@@ -184,6 +191,21 @@ export function AccountSwitcher(): React.JSX.Element | null {
         description="Enter the address of your Job Rendering Service and an API key of your account."
       >
         <ConnectAccountForm onConnected={() => setAdding(false)} onCancel={() => setAdding(false)} />
+      </Modal>
+
+      <Modal
+        open={rekeying !== null}
+        onOpenChange={(open) => (open ? undefined : setRekeying(null))}
+        title={`Add the key of “${rekeying?.name ?? ''}” again`}
+        description="The same account comes back, with its jobs and batches. Keep its name and address."
+      >
+        {rekeying ? (
+          <ConnectAccountForm
+            initial={{ name: rekeying.name, baseUrl: rekeying.baseUrl }}
+            onConnected={() => setRekeying(null)}
+            onCancel={() => setRekeying(null)}
+          />
+        ) : null}
       </Modal>
 
       <ConfirmDialog
