@@ -1,8 +1,9 @@
 // `jrs batch` on hostile and big spreadsheets: a sheet over the limits is refused in words (exit 2) before
-// anything is sent; and a real `jrs batch` process sent SIGTERM while it reads a big sheet stops there
-// (the read runs on a thread, so the CLI's own signal handling runs): exit 130, "Stopped.", no preview.
+// anything is sent; the sheet is hashed as a stream (a folder is said to be unreadable, not missing); and
+// a real `jrs batch` process sent SIGTERM while it reads a big sheet stops there (the read runs on a
+// thread, so the CLI's own signal handling runs): exit 130, "Stopped.", no preview.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -37,6 +38,20 @@ it('refuses a sheet over the limits in words, exit 2, nothing sent', async () =>
       'error: This sheet has 19,800,200 cells (99,001 rows × 200 columns); the app reads at most 2,000,000. Split it or remove empty columns.',
     );
     expect(remote.inspect.jobCount(KEY_A)).toBe(before);
+  } finally {
+    world.remove();
+  }
+});
+
+it('reads the sheet as a stream to know it again: a folder given as --sheet is unreadable, not missing', async () => {
+  const world = cliWorld({ sandbox: { start: () => Promise.reject(new Error('not in this test')) } });
+  try {
+    world.env['JRS_BASE_URL'] = remote.url;
+    world.env['JRS_API_KEY'] = KEY_A;
+    mkdirSync(join(world.dir, 'sheets.csv'));
+    const result = await jrs(world, ['batch', IDS.image, '--sheet', 'sheets.csv', '--yes']);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain(`--sheet: ${join(world.dir, 'sheets.csv')} could not be read (EISDIR).`);
   } finally {
     world.remove();
   }

@@ -2,7 +2,8 @@
 // runner, waited for until every row is settled, then its files saved (--download). Running it again with
 // the same sheet goes on with the batch it made (nothing already sent is sent again); --new makes another.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Command } from 'commander';
 import { collect, wholeNumber } from '../arg-parsers';
@@ -11,7 +12,7 @@ import { newBatch } from '../batch/new-batch';
 import { resumeBatch } from '../batch/resume-batch';
 import { SheetMemo } from '../batch/sheet-memo';
 import { waitForBatch } from '../batch/wait-batch';
-import { UsageError } from '../cli-error';
+import { Interrupted, UsageError } from '../cli-error';
 import type { CliRun } from '../cli-run';
 import { EXIT, type ExitCode } from '../exit-codes';
 import { reportFiles } from '../file-records';
@@ -43,19 +44,26 @@ function ignoredOptions(options: BatchOptions): string[] {
   return given.filter(([, value]) => Boolean(value)).map(([name]) => name);
 }
 
-async function readSheet(path: string): Promise<Buffer> {
+/** The sheet's SHA-256, read as a stream: a file of any size costs no memory (the core refuses it by size). */
+async function sheetHash(path: string, signal: AbortSignal | undefined): Promise<string> {
+  const hash = createHash('sha256');
   try {
-    return await readFile(path);
-  } catch {
-    throw new UsageError(`--sheet: there is no file at ${path}.`);
+    for await (const chunk of createReadStream(path, { signal })) hash.update(chunk as Buffer);
+  } catch (error) {
+    if (signal?.aborted) throw new Interrupted();
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      code === 'ENOENT'
+        ? `--sheet: there is no file at ${path}.`
+        : `--sheet: ${path} could not be read (${code ?? (error as Error).message}).`,
+    );
   }
+  return hash.digest('hex');
 }
 
 async function batch(run: CliRun, projectText: string, options: BatchOptions): Promise<ExitCode> {
   const sheetPath = run.path(options.sheet);
-  const sheetSha256 = createHash('sha256')
-    .update(await readSheet(sheetPath))
-    .digest('hex');
+  const sheetSha256 = await sheetHash(sheetPath, run.signal);
   const folder = options.download ? run.path(options.download) : undefined;
   if (folder) await mkdir(folder, { recursive: true });
   const session = await run.openCore({ envAccount: true, downloadFolder: folder });
