@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { AppCore, AppCoreDeps } from '../core/app/app-core.types';
 import { hostCoreDeps } from '../node-host/open-host-core';
 import { systemFileShell } from '../node-host/system-shell';
+import { AppError } from '../core/app/app-error';
 import { createAppCore } from '../core/app/create-app-core';
 import { hostDialogs } from './host-dialogs';
 import { startBrowserHostServer, type BrowserHost } from './host-server';
@@ -84,7 +85,16 @@ export async function startBrowserHost(options: StartOptions = {}): Promise<Runn
         spent = true;
         if (path) drop(path);
       });
-      path = await writeSignInFile(deps.dataDir, url);
+      try {
+        path = await writeSignInFile(deps.dataDir, url);
+      } catch (error) {
+        throw new AppError(
+          'storage',
+          `No new sign-in link could be made: the sign-in file could not be written in ${deps.dataDir} ` +
+            `(${(error as Error).message}). Make that folder writable or free some space, then try again.`,
+          { cause: error },
+        );
+      }
       files.add(path);
       const written = path;
       if (spent) drop(written);

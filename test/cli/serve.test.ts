@@ -2,10 +2,11 @@
 // printed (with --json as a record) and good once, and a clean stop on Ctrl-C. Where it opens a browser, the
 // browser is given an owner-only file that redirects to the link, never the link (which `ps` would show
 // every local user); the file goes once the link is used, and Enter makes a new one.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, onTestFinished } from 'vitest';
 import { EXIT } from '../../electron/cli/exit-codes';
+import { FakeTime } from '../fixtures/fake-time';
 import { testSandboxLauncher } from '../fixtures/sandbox-launcher';
 import { CapturedStream, cliWorld, jrs, type CliWorld } from './cli-harness';
 
@@ -96,4 +97,60 @@ it('gives the browser an owner-only sign-in file, never the link, and deletes it
   stop.abort();
   expect((await running).code).toBe(EXIT.ok);
   expect(existsSync(other)).toBe(false);
+});
+
+it('keeps running when a new sign-in file cannot be written, and says why', async () => {
+  // The history's watch must not look while its folder is away (its timers are the test's, never moved).
+  const time = new FakeTime();
+  Object.assign(world.core, { timers: time, clock: time });
+  const dataDir = world.env['JRS_DATA_DIR']!;
+  const away = `${dataDir}.away`;
+  // A failure root gets too: the data folder's name is a plain file, so no file can be made "in" it.
+  const blockDataDir = () => {
+    renameSync(dataDir, away);
+    writeFileSync(dataDir, 'not a folder');
+  };
+  const restoreDataDir = () => {
+    rmSync(dataDir);
+    renameSync(away, dataDir);
+  };
+  const crashed = new Promise<Error>((resolve) => {
+    const onRejection = (reason: unknown) => resolve(new Error(`jrs serve would end: ${String(reason)}`));
+    process.once('unhandledRejection', onRejection);
+    onTestFinished(() => void process.off('unhandledRejection', onRejection));
+  });
+  const opened: string[] = [];
+  const stop = new AbortController();
+  const stdout = new CapturedStream();
+  const stderr = new CapturedStream();
+  const running = jrs(world, ['serve', '--port', '0', '--json'], {
+    signal: stop.signal,
+    stdout,
+    stderr,
+    rendererDir: renderer(),
+    env: { DISPLAY: ':0' },
+    // Enter, typed once the first file was opened: by then the folder can hold no new file.
+    stdin: '\n',
+    openInBrowser: async (target) => {
+      opened.push(target);
+      blockDataDir();
+    },
+  });
+  const ended = running.then((result) => new Error(`jrs serve ended (${result.code}): ${result.stderr}`));
+  const said = await Promise.race([stderr.until(/No new sign-in link.*\n.*\n/), ended, crashed]);
+  if (said instanceof Error) throw said;
+
+  expect(opened).toHaveLength(1);
+  expect(said[0]).toContain(
+    `No new sign-in link could be made: the sign-in file could not be written in ${dataDir}`,
+  );
+  expect(said[0]).toContain('ENOTDIR');
+  expect(said[0]).toContain('Press Enter to try again');
+  // The host still serves, and the first link still signs in.
+  restoreDataDir();
+  const first = /url=(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(readFileSync(opened[0]!, 'utf8'))![1]!;
+  expect((await follow(first)).status).toBe(200);
+
+  stop.abort();
+  expect((await running).code).toBe(EXIT.ok);
 });

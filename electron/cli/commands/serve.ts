@@ -3,6 +3,7 @@
 // single-use sign-in link (never the link itself, which `ps` would show to every local user); with
 // --no-open the link is printed. Enter in the terminal makes a fresh link. Loaded only when asked for.
 import { Command } from 'commander';
+import { AppError } from '../../core/app/app-error';
 import { userDataDir } from '../../node-host/host-paths';
 import { hasDisplay } from '../../node-host/system-shell';
 import type { CliRun } from '../cli-run';
@@ -55,16 +56,24 @@ async function serve(run: CliRun, options: { port?: number; open: boolean }): Pr
     out.line(`Job Rendering Studio is running. Sign in at ${link}`);
     out.note('Open that address in a browser on this computer. It works once, within a minute.');
   };
-  await signIn(false);
-  out.note('Press Enter for a new sign-in link, Ctrl+C to stop.');
+  /** A sign-in that fails (the data folder full or not writable) is said; the host keeps serving. */
+  const trySignIn = (fresh: boolean) =>
+    signIn(fresh).catch((error: unknown) => {
+      out.warn(
+        error instanceof AppError ? error.message : `No new sign-in link could be made: ${String(error)}`,
+      );
+      out.note('Press Enter to try again, or stop this and run "jrs serve --no-open" to get a link to open.');
+    });
 
   // Each line typed (Enter) makes a new link: one per sign-in, since each works once.
   const onLine = (chunk: Buffer | string) => {
     if (!String(chunk).includes('\n')) return;
-    void signIn(true);
+    void trySignIn(true);
   };
-  run.io.stdin.on?.('data', onLine);
   try {
+    await trySignIn(false);
+    out.note('Press Enter for a new sign-in link, Ctrl+C to stop.');
+    run.io.stdin.on?.('data', onLine);
     await untilStopped(run.signal);
   } finally {
     run.io.stdin.off?.('data', onLine);
