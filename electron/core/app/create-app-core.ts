@@ -139,6 +139,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     startDownloads: (ids) => openedDownloads.handlers['downloads:start']({ ids }),
     localFile: (jobId) => openedDownloads.fileOf(jobId),
     dialogs: deps.dialogs,
+    log: deps.log,
     emitImportProgress: (payload) => emit('imports:progress', payload),
     uploaderFor: (accountId) => storage.uploaderFor(accountId),
   });

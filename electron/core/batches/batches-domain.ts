@@ -28,6 +28,8 @@ export interface BatchesDomainDeps {
   uploaderFor(accountId: string): Promise<AssetUploader>;
   /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
   isOwner?: () => boolean;
+  /** The core's log (a spreadsheet reader's crash is written there). */
+  log?: (line: string) => void;
 }
 
 export interface BatchesDomain {
@@ -74,6 +76,7 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
         uploaderFor: deps.uploaderFor,
         sleep: (ms) => new Promise<void>((resolve) => void deps.timers.setTimeout(resolve, ms)),
         signal: closing.signal,
+        log: deps.log,
       }),
     },
     repo,

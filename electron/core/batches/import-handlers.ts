@@ -39,12 +39,22 @@ export interface ImportHandlersDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Aborted when the core closes: a spreadsheet still being read stops at once. */
   signal?: AbortSignal;
+  /** The core's log: a sheet reader's crash is written there (the person gets words). */
+  log?: (line: string) => void;
 }
 
 /** The sheet, read off the main thread (a hostile file cannot freeze the app), in words when it cannot be. */
-async function sheetOf(file: ImportFile, sheetName: string | undefined, signal: AbortSignal | undefined) {
+async function sheetOf(
+  file: ImportFile,
+  sheetName: string | undefined,
+  deps: Pick<ImportHandlersDeps, 'signal' | 'log'>,
+) {
   try {
-    return await readSheetOffThread(await readWhole(file), nameOf(file), { sheetName, signal });
+    return await readSheetOffThread(await readWhole(file), nameOf(file), {
+      sheetName,
+      signal: deps.signal,
+      log: deps.log,
+    });
   } catch (error) {
     if (error instanceof SheetError) throw new AppError('invalid-input', error.message);
     throw error;
@@ -76,7 +86,7 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
       const [projects, mappingFields, read] = await Promise.all([
         connection.client.listActiveProjects(),
         connection.client.getMappingFields(projectId),
-        sheet ? sheetOf(sheet, sheetName, deps.signal) : null,
+        sheet ? sheetOf(sheet, sheetName, deps) : null,
       ]);
       const project = projects.find((candidate) => candidate.projectId === projectId);
       if (!project) throw new AppError('not-found', 'This project is no longer active on the service.');
@@ -137,7 +147,7 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
     },
     'imports:reimport': async ({ importId, sheet, sheetName }) => {
       const { session } = open(importId);
-      session.replaceSheet(nameOf(sheet), await sheetOf(sheet, sheetName, deps.signal));
+      session.replaceSheet(nameOf(sheet), await sheetOf(sheet, sheetName, deps));
       return session.preview();
     },
     'imports:submit': async ({ importId, name, firstRows, nameTemplate }) => {

@@ -25,6 +25,13 @@ function script(): { code: string; evaluated: boolean } {
   };
 }
 
+/**
+ * A reader that crashed (a fault of the parser, not of a limit): the person is told what to do, and the
+ * stack goes to the log only, never into words on screen.
+ */
+export const READER_CRASHED =
+  'The spreadsheet could not be read. Open it in the program that made it, save it again as .xlsx or .csv, and drop the new file; if it keeps happening, send the app’s log to support.';
+
 const outOfMemory = (heapMb: number) =>
   `This sheet needs more memory to read than the app allows (${heapMb.toLocaleString('en')} MB). Split it into smaller files, or remove the columns and rows not needed.`;
 
@@ -35,9 +42,15 @@ export function readSheetOffThread(
     sheetName?: string;
     signal?: AbortSignal;
     /** The thread's heap cap (tests set a small one). */ heapMb?: number;
+    /** The core's log: where a crashed reader's stack goes. */
+    log?: (line: string) => void;
   } = {},
 ): Promise<Sheet> {
-  const { signal } = options;
+  const { signal, log } = options;
+  const crashed = (what: string): SheetError => {
+    log?.(`The sheet reader failed: ${what}`);
+    return new SheetError(READER_CRASHED);
+  };
   if (signal?.aborted) return Promise.reject(stopped());
   const job: SheetReaderJob = { bytes, fileName, sheetName: options.sheetName };
   const { code, evaluated } = script();
@@ -69,17 +82,21 @@ export function readSheetOffThread(
     worker.once('message', (answer: SheetReaderAnswer) =>
       settle(() => {
         if (answer.ok) resolve(answer.sheet);
-        else if ('internal' in answer) reject(new Error(`The sheet reader failed: ${answer.internal}`));
+        else if ('internal' in answer) reject(crashed(answer.internal));
         else reject(new SheetError(answer.message, answer.line));
       }),
     );
     worker.once('error', (error: Error & { code?: string }) =>
       settle(() =>
-        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new SheetError(outOfMemory(heapMb)) : error),
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new SheetError(outOfMemory(heapMb))
+            : crashed(String(error.stack ?? error)),
+        ),
       ),
     );
     worker.once('exit', (exitCode) =>
-      settle(() => reject(new Error(`The sheet reader stopped (exit code ${exitCode}) without an answer.`))),
+      settle(() => reject(crashed(`it stopped (exit code ${exitCode}) without an answer.`))),
     );
   });
 }

@@ -50,6 +50,22 @@ describe('readSheetOffThread', () => {
     );
   });
 
+  it('says a reader that crashed in words, what to do included, and logs its stack instead', async () => {
+    // Bytes the thread's reader cannot take at all: the parser throws inside the thread (a crash, not a
+    // SheetError), as a file no limit foresaw might make it.
+    const lines: string[] = [];
+    const error = await readSheetOffThread(null as unknown as Uint8Array, 'a.xlsx', {
+      log: (line) => lines.push(line),
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SheetError);
+    expect((error as SheetError).message).toBe(
+      'The spreadsheet could not be read. Open it in the program that made it, save it again as .xlsx or .csv, and drop the new file; if it keeps happening, send the app’s log to support.',
+    );
+    expect((error as SheetError).message).not.toMatch(/\bat |TypeError|\.ts:/);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^The sheet reader failed: TypeError: .*\n\s+at /s);
+  });
+
   it('stops at once when asked, mid-parse', async () => {
     const controller = new AbortController();
     const reading = readSheetOffThread(bigButAllowed(), 'big.xlsx', { signal: controller.signal });
