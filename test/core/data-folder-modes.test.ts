@@ -19,6 +19,7 @@ import { MemorySecretStore } from '../../electron/core/accounts/secret-store';
 import type { AppCore } from '../../electron/core/app/app-core.types';
 import { AppError } from '../../electron/core/app/app-error';
 import { createAppCore } from '../../electron/core/app/create-app-core';
+import { securePrivateDataFolder } from '../../electron/core/app/private-data-folder';
 import { dispatch } from '../../electron/core/app/dispatch';
 import type { Channel } from '../../electron/shared/ipc/contract';
 import { value } from '../fixtures/ipc-value';
@@ -155,6 +156,43 @@ describe.skipIf(process.platform === 'win32')('the data folder on disk', () => {
     expect(modeOf(outside).toString(8)).toBe('644');
     rmSync(join(dataDir, 'notes-link'));
     expectOwnerOnly(dataDir);
+  });
+
+  it('never tightens the files of a folder a link inside the data folder leads to (sandbox, sandbox/files)', () => {
+    const root = newRoot();
+    const dataDir = join(root, 'data');
+    mkdirSync(dataDir);
+    // Folders of the person's elsewhere, with their own files readable by others on purpose.
+    const outside = (name: string) => {
+      const dir = join(root, name);
+      mkdirSync(dir);
+      for (const file of ['a.txt', 'b.txt']) {
+        writeFileSync(join(dir, file), file);
+        chmodSync(join(dir, file), 0o644);
+      }
+      chmodSync(dir, 0o755);
+      return dir;
+    };
+    const linkedSandbox = outside('linked-sandbox');
+    // Its own files folder: reached through the link as sandbox/files.
+    mkdirSync(join(linkedSandbox, 'files'));
+    writeFileSync(join(linkedSandbox, 'files', 'c.txt'), 'c');
+    chmodSync(join(linkedSandbox, 'files', 'c.txt'), 0o644);
+    symlinkSync(linkedSandbox, join(dataDir, 'sandbox'));
+    securePrivateDataFolder(dataDir);
+    expect(modeOf(join(linkedSandbox, 'files', 'c.txt')).toString(8)).toBe('644');
+    expect(modeOf(join(linkedSandbox, 'a.txt')).toString(8)).toBe('644');
+    expect(modeOf(join(linkedSandbox, 'b.txt')).toString(8)).toBe('644');
+    expect(modeOf(linkedSandbox).toString(8)).toBe('755');
+
+    // The same one level down: a real sandbox folder whose files folder is a link.
+    rmSync(join(dataDir, 'sandbox'));
+    mkdirSync(join(dataDir, 'sandbox'));
+    const linkedFiles = outside('linked-files');
+    symlinkSync(linkedFiles, join(dataDir, 'sandbox', 'files'));
+    securePrivateDataFolder(dataDir);
+    expect(modeOf(join(linkedFiles, 'a.txt')).toString(8)).toBe('644');
+    expect(modeOf(linkedFiles).toString(8)).toBe('755');
   });
 
   it.skipIf(process.getuid?.() !== 0)(
