@@ -35,9 +35,11 @@ export async function writeFileAtomically(path: string, data: string | Uint8Arra
     } finally {
       await handle.close();
     }
-    // Looked at again just before the rename. What no check closes: something made at the name by
-    // another program between this look and the rename is replaced; a rename replaces the name itself,
-    // so even then nothing is written through a link, and a folder there makes it fail.
+    // Looked at again just before the rename. A save replaces the file the person chose and confirmed, so
+    // it is a rename, not the downloader's link() that refuses any file there (download-fs.ts). The
+    // window that leaves: something another program makes at the name between this look and the rename
+    // is replaced. A rename replaces the name itself, so even then nothing is written through a link,
+    // and a folder there makes it fail.
     await checkName(path);
     await rename(temp, path);
   } catch (error) {

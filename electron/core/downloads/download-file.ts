@@ -155,6 +155,52 @@ export async function freeName(fs: Pick<DownloadFs, 'entry'>, target: string): P
 }
 
 /**
+ * A placing cut between its two steps (the app stopped after the hard link was made, before the `.part`
+ * name was removed): the `.part` has a second name, the target or a numbered name beside it, and the
+ * size the download finished at. The file is there whole; only the `.part` name goes. Null otherwise (a
+ * `.part` with another name is then refused as a hard-linked file when opened).
+ */
+async function placedBefore(
+  fs: DownloadFs,
+  part: string,
+  target: string,
+  total: number | null,
+): Promise<DownloadResult | null> {
+  const left = await fs.entry(part);
+  // Only a file of the size the download had finished at (kept with it), never any two names planted.
+  if (left?.kind !== 'file' || left.links !== 2 || total === null || left.size !== total) return null;
+  const ext = extname(target);
+  const stem = target.slice(0, target.length - ext.length);
+  for (let n = 1; n < 10_000; n += 1) {
+    const candidate = n === 1 ? target : `${stem} (${n})${ext}`;
+    const found = await fs.entry(candidate);
+    if (found === null) return null;
+    if (found.identity !== left.identity) continue;
+    await fs.remove(part);
+    return { path: candidate, bytes: left.size, fetched: 0, alreadyThere: false };
+  }
+  return null;
+}
+
+/**
+ * Where `folder` really is (links resolved), whether that is inside the chosen folder, and which folder it
+ * is on the disk (device and inode), so that another folder swapped in under the same name is seen.
+ */
+async function whereIs(
+  fs: DownloadFs,
+  root: string,
+  folder: string,
+): Promise<{ real: string; inside: boolean; identity: string | null }> {
+  const [realRoot, real] = await Promise.all([fs.realpath(root), fs.realpath(folder)]);
+  const found = await fs.entry(real);
+  return {
+    real,
+    inside: isInside(nodePath, realRoot, real),
+    identity: found?.kind === 'folder' ? found.identity : null,
+  };
+}
+
+/**
  * Fetches the link, following redirects by hand so that each one is checked before it is requested (a
  * fetch that follows them itself would have reached the address before the app could look at it).
  */
@@ -212,12 +258,25 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
   // The folder is made, then checked where it really is: a link inside the chosen folder that points
   // elsewhere must not carry the file out of it.
   await onDisk(folder, () => fs.mkdirs(folder));
-  const [realRoot, realFolder] = await onDisk(folder, () =>
-    Promise.all([fs.realpath(request.root), fs.realpath(folder)]),
-  );
-  if (!isInside(nodePath, realRoot, realFolder)) {
-    throw new DownloadError('outside', `Refused to write outside the download folder: ${realFolder}`);
+  const first = await onDisk(folder, () => whereIs(fs, request.root, folder));
+  if (!first.inside) {
+    throw new DownloadError('outside', `Refused to write outside the download folder: ${first.real}`);
   }
+  // Looked at again right before each `.part` is opened and before the file is placed (once per open or
+  // rename, never per chunk): in a shared download root, `<root>/<batch>` swapped for a link (or another
+  // folder) during a long or retried download must not carry the file where it leads. Node has no
+  // openat(), so a swap in the instant between this look and the open is not caught; one any earlier is.
+  const stillTheFolder = async () => {
+    const now = await onDisk(folder, () => whereIs(fs, request.root, folder));
+    if (now.inside && now.identity === first.identity) return;
+    throw new DownloadError(
+      'unsafe',
+      `${folder} was replaced while the file downloaded (it now leads to ${now.real}, not the folder the download started in). Nothing was written there, and the download stopped. Check who else can change ${request.root}, or choose a download folder only you can write to, then download again.`,
+    );
+  };
+
+  const placed = await onDisk(folder, () => placedBefore(fs, part, target, request.resume?.total ?? null));
+  if (placed) return placed;
 
   const fresh = async () => {
     const signed = await request.sign();
@@ -235,6 +294,7 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
     if (signal?.aborted) throw new DownloadError('aborted', 'The download was paused.');
     // Opened first, without following a link (refused when the name is not a plain file of its own); what
     // is on disk is measured and cut through this open file, never through the name again.
+    await stillTheFolder();
     const file: DownloadFile = await onDisk(folder, () => fs.openPart(part));
     try {
       let have = file.openedSize;
@@ -380,6 +440,7 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
     }
   }
 
+  await stillTheFolder();
   const bytes = meta.total ?? (await fs.entry(part))?.size ?? 0;
   // The name still leads to the file written (not something swapped in for it since it was closed).
   const written = await onDisk(folder, () => fs.entry(part));
@@ -413,6 +474,7 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
   // A name taken between the look and the rename (another program saving there) is not replaced: the
   // next free name is taken.
   for (let tries = 0; ; tries += 1) {
+    await stillTheFolder();
     try {
       await fs.place(part, path);
       break;

@@ -4,7 +4,7 @@
 // what is found at a name is looked at with lstat, never stat. The checks run once per open or rename,
 // never per write, so the download's hot path is the writev alone.
 import { constants, type Stats } from 'node:fs';
-import { mkdir, open, realpath, rename, stat, statfs, unlink, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, realpath, rename, stat, statfs, unlink, type FileHandle } from 'node:fs/promises';
 import { lstatOrNull, refusedEntry, UnsafeEntryError } from './unsafe-entry';
 
 export { UnsafeEntryError } from './unsafe-entry';
@@ -44,7 +44,7 @@ export interface DownloadFs {
   openPart(path: string): Promise<DownloadFile>;
   /** Reads a file without following a link (for checksums). */
   read(path: string): AsyncIterable<Uint8Array>;
-  /** Puts `from` at `to`; EEXIST (nothing moved) when anything is at `to`. */
+  /** Puts `from` at `to` (`from` is gone after); EEXIST (nothing moved) when anything is at `to`. */
   place(from: string, to: string): Promise<void>;
   remove(path: string): Promise<void>;
   mkdirs(path: string): Promise<void>;
@@ -133,49 +133,77 @@ function fileOf(handle: FileHandle, opened: Stats): DownloadFile {
   };
 }
 
-export const nodeDownloadFs: DownloadFs = {
-  async size(path) {
-    try {
-      return (await stat(path)).size;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-  },
-  async entry(path) {
-    const found = await lstatOrNull(path);
-    return found ? entryOf(found) : null;
-  },
-  openPart,
-  async *read(path) {
-    const handle = await openNoFollow(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
-    try {
-      for await (const chunk of handle.createReadStream({ autoClose: false })) yield chunk as Buffer;
-    } finally {
-      await handle.close();
-    }
-  },
-  async place(from, to) {
-    // Checked just before the rename. What no check can close: something made at `to` by another
-    // program between this lstat and the rename is replaced. A rename replaces the name only, so even
-    // then nothing is written through a link, and a folder there makes the rename fail.
-    if ((await lstatOrNull(to)) !== null) {
-      throw Object.assign(new Error(`EEXIST: ${to} is taken`), { code: 'EEXIST' });
-    }
-    await rename(from, to);
-  },
-  remove: (path) => unlink(path).catch(() => undefined),
-  mkdirs: async (path) => {
-    // Folders the app makes are the person's alone (the chosen folder's own mode is left as it is).
-    await mkdir(path, { recursive: true, mode: 0o700 });
-  },
-  realpath: (path) => realpath(path),
-  async freeBytes(folder) {
-    try {
-      const stats = await statfs(folder);
-      return stats.bavail * stats.bsize;
-    } catch {
-      return null;
-    }
-  },
-};
+/** What link() says where the disk, or the system, cannot make a hard link at all. */
+const NO_HARD_LINKS = new Set(['EPERM', 'EXDEV', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
+
+/** The system calls that put a finished file at its name, replaceable so a test can act between steps. */
+export interface PlaceOps {
+  link(from: string, to: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(path: string): Promise<void>;
+}
+
+/** node's file system as the downloader uses it (`ops`: the placing calls, node's unless a test says). */
+export function createNodeDownloadFs(ops: Partial<PlaceOps> = {}): DownloadFs {
+  const calls: PlaceOps = { link, rename, unlink, ...ops };
+  return {
+    async size(path) {
+      try {
+        return (await stat(path)).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async entry(path) {
+      const found = await lstatOrNull(path);
+      return found ? entryOf(found) : null;
+    },
+    openPart,
+    async *read(path) {
+      const handle = await openNoFollow(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
+      try {
+        for await (const chunk of handle.createReadStream({ autoClose: false })) yield chunk as Buffer;
+      } finally {
+        await handle.close();
+      }
+    },
+    async place(from, to) {
+      // A hard link is made at `to`, then the `.part` name is removed: link() fails with EEXIST when
+      // anything is at `to` (a file another program made a moment ago, a link, a folder), in one step
+      // with no window between a look and the move, and never writes through what is there.
+      try {
+        await calls.link(from, to);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (!code || !NO_HARD_LINKS.has(code)) throw error;
+        // A disk that cannot make hard links (FAT, exFAT, some network and FUSE disks): looked at, then
+        // renamed. There the window stays: something made at `to` by another program between this lstat
+        // and the rename is replaced (a rename replaces the name only, so nothing is written through a
+        // link, and a folder there makes the rename fail).
+        if ((await lstatOrNull(to)) !== null) {
+          throw Object.assign(new Error(`EEXIST: ${to} is taken`), { code: 'EEXIST' });
+        }
+        await calls.rename(from, to);
+        return;
+      }
+      await calls.unlink(from);
+    },
+    remove: (path) => unlink(path).catch(() => undefined),
+    mkdirs: async (path) => {
+      // Folders the app makes are the person's alone (the chosen folder's own mode is left as it is).
+      await mkdir(path, { recursive: true, mode: 0o700 });
+    },
+    realpath: (path) => realpath(path),
+    async freeBytes(folder) {
+      try {
+        const stats = await statfs(folder);
+        return stats.bavail * stats.bsize;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export const nodeDownloadFs: DownloadFs = createNodeDownloadFs();
