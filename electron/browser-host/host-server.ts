@@ -2,8 +2,6 @@
 // contract, the upload route for dropped files and the preview route for downloaded ones, on 127.0.0.1
 // only. Every request and the WebSocket pass host-auth's site checks first; the socket and uploads need the
 // page's session, previews a signed address; no CORS header is ever sent.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
@@ -25,6 +23,7 @@ import {
 import { HOST_PAGE_CSP, linkRefusedPage, signedInPage } from './host-pages';
 import { PageSessions } from './page-sessions';
 import { PreviewLinks } from './preview-links';
+import { openRegularFile, sendRegularFile } from './regular-file';
 import { serveRendererFiles } from './renderer-files';
 import { SignInLinks } from './sign-in-links';
 import { serveSocket, type BridgeTap, type PageSocket } from './socket-bridge';
@@ -117,17 +116,22 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
   const serveStatic = await serveRendererFiles(options.rendererDir);
   const serveFile = async (jobId: string, response: ServerResponse) => {
     const path = await core.downloadedFile(jobId);
-    const size = path ? (await stat(path).catch(() => null))?.size : undefined;
-    if (!path || size === undefined) {
-      refuse(response, { ok: false, status: 404, reason: 'That file is not on this computer.' });
+    // Core checked the file, but what is at its path may have changed since (a shared download folder).
+    const file = path === null ? 'missing' : await openRegularFile(path);
+    if (path === null || typeof file === 'string') {
+      const reason =
+        file === 'missing'
+          ? 'That file is not on this computer: choose Download to fetch it again.'
+          : 'That file is no longer an ordinary file (a link, folder or pipe is at its name): choose Download to fetch it again.';
+      refuse(response, { ok: false, status: 404, reason });
       return;
     }
     response.writeHead(200, {
       'Content-Type': contentTypeOfExtension(extname(path)) ?? 'application/octet-stream',
-      'Content-Length': size,
+      'Content-Length': file.size,
       'Cache-Control': 'no-store',
     });
-    createReadStream(path).pipe(response);
+    sendRegularFile(file, response);
   };
 
   const signIn = (token: string, response: ServerResponse) => {

@@ -1,11 +1,12 @@
 // The built renderer, served: only regular files inside its folder, found once at start without following
 // any link (a link in out/renderer could point anywhere, and a dangling one must not stop the host), and
-// opened without following a link in case one was put there since.
-import { constants, createReadStream, type Dirent } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+// opened as regular-file does (no link, no pipe) in case something else was put there since.
+import type { Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { contentTypeOfExtension } from '../shared/domain/media-types';
+import { openRegularFile, sendRegularFile } from './regular-file';
 
 /** The types of what a Vite build writes; media fall back to the output kinds' table. */
 const PAGE_TYPES: Readonly<Record<string, string>> = {
@@ -59,27 +60,23 @@ export async function serveRendererFiles(dir: string): Promise<StaticHandler> {
     }
     const wanted =
       files.get(pathname) ?? (pathname === '/' || !extname(pathname) ? files.get('/index.html') : undefined);
-    const handle = wanted
-      ? await open(wanted, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => null)
-      : null;
-    const stats = handle ? await handle.stat().catch(() => null) : null;
-    if (!wanted || !handle || !stats?.isFile()) {
-      await handle?.close();
+    const file = wanted ? await openRegularFile(wanted) : 'missing';
+    if (!wanted || typeof file === 'string') {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Not found.\n');
       return;
     }
     response.writeHead(200, {
       'Content-Type': typeOf(wanted),
-      'Content-Length': stats.size,
+      'Content-Length': file.size,
       // The page itself is never cached (it names this build's files); the files it names are.
       'Cache-Control': wanted.endsWith('.html') ? 'no-store' : 'no-cache',
     });
     if (request.method === 'HEAD') {
-      await handle.close();
+      await file.handle.close();
       response.end();
       return;
     }
-    createReadStream('', { fd: handle }).pipe(response);
+    sendRegularFile(file, response);
   };
 }

@@ -1,5 +1,6 @@
 // The browser host's static route serves only regular files inside the renderer folder: a link in it to a
 // file or a folder outside is not followed, and a dangling link does not stop the host from starting.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,4 +61,13 @@ it('refuses a path that climbs out of the folder', async () => {
   for (const path of ['/../secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/%2e%2e%2fsecret.txt']) {
     expect((await get(path)).body, path).not.toContain('outside the renderer');
   }
+});
+
+it('refuses a pipe put in place of a page since the start, and keeps serving', async () => {
+  const path = join(rendererDir, 'assets', 'app.js');
+  rmSync(path);
+  execFileSync('mkfifo', [path]);
+  const answer = await get('/assets/app.js');
+  expect(answer.status).toBe(404);
+  expect((await get('/')).status).toBe(200);
 });
