@@ -1,7 +1,16 @@
 // The history file deleted, moved or replaced while the app runs, on the real file system: SQLite would go
 // on writing into the unnamed file and lose it all at quit. The app notices, says so, and writes what it
 // has to a new history at the path (or beside it, when another file took its place), so nothing is lost.
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +41,7 @@ const rowsOf = (path: string): string[] => {
 };
 
 /** A history opened as the app opens it, with a table of its own to write to, and a watch on fake time. */
-function openWatched() {
+function openWatched(options: { tempName?: () => string } = {}) {
   const path = tempPath();
   const { db } = openDatabase(path);
   db.exec('CREATE TABLE notes (id TEXT PRIMARY KEY)');
@@ -45,9 +54,21 @@ function openWatched() {
     clock: time,
     timers: time,
     onNotice: (m) => notices.push(m),
+    log: (line) => logged.push(line),
+    ...options,
   });
+  const logged: string[] = [];
   watch.start();
-  return { path, db, write, time, notices, watch };
+  return { path, db, write, time, notices, watch, logged };
+}
+
+/** A database of the person's own beside the history (SQLite would take it as a backup's target). */
+function personsOwnDatabase(historyPath: string): string {
+  const path = join(historyPath, '..', 'theirs.sqlite');
+  const db = new Database(path);
+  db.exec("CREATE TABLE notes (id TEXT PRIMARY KEY); INSERT INTO notes VALUES ('theirs')");
+  db.close();
+  return path;
 }
 
 describe('the history file watch', () => {
@@ -133,6 +154,47 @@ describe('the history file watch', () => {
     expect(rowsOf(path)).toEqual(['mine', 'theirs']);
     expect(rowsOf(aside!)).toEqual(['mine', 'mine-later']);
   });
+
+  it('never writes the copy through a link planted where its temporary file was named (name.pid.copying)', async () => {
+    const { path, db, write, time, notices, watch } = openWatched();
+    forgetting.push(() => db.close());
+    // Another program of this user's (or a folder shared on purpose) plants a link at the name the copy
+    // once took: the history's pid-named temporary file.
+    const victim = personsOwnDatabase(path);
+    symlinkSync(victim, `${path}.${process.pid}.copying`);
+    write('mine');
+    rmSync(path);
+    await time.advance(2_000);
+    await watch.check();
+    expect(rowsOf(victim)).toEqual(['theirs']);
+    expect(notices[0]).toMatch(/Nothing is lost/);
+    expect(rowsOf(path)).toEqual(['mine']);
+    await watch.dispose();
+    expect(rowsOf(victim)).toEqual(['theirs']);
+  });
+
+  for (const [what, plant] of [
+    ['a symbolic link', symlinkSync],
+    ['a hard link (a second name of the person’s file)', linkSync],
+  ] as const)
+    it(`makes its temporary file new (O_EXCL, O_NOFOLLOW): ${what} already at that name is refused, never written through`, async () => {
+      const taken = 'history.sqlite.planted.copying';
+      const { path, db, write, time, notices, watch, logged } = openWatched({ tempName: () => taken });
+      forgetting.push(() => db.close());
+      const victim = personsOwnDatabase(path);
+      plant(victim, join(path, '..', taken));
+      write('mine');
+      rmSync(path);
+      await time.advance(2_000);
+      await watch.check();
+      expect(rowsOf(victim)).toEqual(['theirs']);
+      expect(notices[0]).toMatch(/a new one could not be written in its folder/);
+      expect(logged.join('\n')).toMatch(/could not be copied.*EEXIST/);
+      // Nothing of ours is left, and what was planted is left as it was.
+      expect(existsSync(path)).toBe(false);
+      expect(rowsOf(join(path, '..', taken))).toEqual(['theirs']);
+      await watch.dispose();
+    });
 
   it('says nothing while the file is where it was opened', async () => {
     const { db, write, time, notices, watch } = openWatched();

@@ -4,10 +4,11 @@
 // inode) on a cheap timer and at quit; once it is gone, what the open handle holds is copied (SQLite's
 // backup) to a new history at the path, kept up to date until quit, and the person is told. The file or
 // its folder made read-only is said too: the next start could not write it.
-import { renameSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { Clock, TimerHandle, Timers } from '../app/deps';
-import { ensurePrivateFile } from './private-files';
 import { historyLock, madeReadOnlyNotice } from './read-only-words';
 
 /** How often the path is looked at: one stat call. */
@@ -34,7 +35,14 @@ export interface HistoryFileWatchDeps {
   /** A sentence for the person: what happened to the history file and what to do. */
   onNotice(message: string): void;
   log?(line: string): void;
+  /** The temporary file's name in the history's folder; random by default (tests plant at a fixed one). */
+  tempName?(): string;
 }
+
+/** Made new, owner-only, never through a link: anything already at the name fails the open (EEXIST). */
+const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+const randomTempName = (): string => `.history-${randomBytes(8).toString('hex')}.copying`;
 
 function identityOf(path: string): Identity | 'gone' | 'unknown' {
   try {
@@ -190,12 +198,18 @@ export class HistoryFileWatch {
     return `${this.deps.path}.recovered-${stamp}`;
   }
 
-  /** A whole copy beside the target, then renamed over it: a reader never finds half of one. */
+  /**
+   * A whole copy beside the target, then renamed over it: a reader never finds half of one. The temporary
+   * file has a random name and is made new (O_EXCL, O_NOFOLLOW, 0600) before SQLite's backup opens it, so
+   * a link or file planted at a name known beforehand is never written through: the copy is refused.
+   */
   private async writeCopy(copy: Copy): Promise<boolean> {
-    const temp = `${copy.path}.${process.pid}.copying`;
+    const temp = join(dirname(copy.path), (this.deps.tempName ?? randomTempName)());
     const changes = this.changes();
+    let made = false;
     try {
-      ensurePrivateFile(temp, { create: true });
+      closeSync(openSync(temp, CREATE_NEW, 0o600));
+      made = true;
       await this.deps.db.backup(temp);
       renameSync(temp, copy.path);
       const identity = identityOf(copy.path);
@@ -203,7 +217,8 @@ export class HistoryFileWatch {
       copy.changes = changes;
       return true;
     } catch (error) {
-      rmSync(temp, { force: true });
+      // Only a file this call made is removed: what was planted at the name is left as it is.
+      if (made) rmSync(temp, { force: true });
       this.deps.log?.(`The history could not be copied to ${copy.path}: ${(error as Error).message}`);
       return false;
     }
