@@ -1,6 +1,8 @@
 // The list of accounts the person keeps and which one is active, saved in accounts.json (never a key).
 // The desktop app, the browser host and the command line may share the file: each change is made to the
-// list as it is on disk then, and an account another process added is found when asked for.
+// list as it is on disk then (one change at a time in this process, under the file's lock across
+// processes), and an account another process added is found when asked for. A file that cannot be read is
+// never taken for an empty list: changes are refused in words and the view is kept.
 import type { AccountFile, AccountFileStore, StoredAccount } from './account-file';
 import { AppError } from '../app/app-error';
 
@@ -19,16 +21,56 @@ export class AccountRegistry {
   /** The command line's JRS_BASE_URL account: this process's only, never in the file. */
   private readonly transient: StoredAccount[] = [];
   private transientActive = false;
+  /** This process's changes, one after another (each reads the file the one before wrote). */
+  private changes: Promise<unknown> = Promise.resolve();
+  /** Why the list on screen may not be the whole list (the file could not be read); null when it is. */
+  private unread: AppError | null = null;
+  /** A damaged file was set aside at start: its accounts are not in the list this run. */
+  private setAside = false;
 
   constructor(private readonly store: AccountFileStore) {}
 
   async load(log?: (line: string) => void): Promise<void> {
-    this.adopt(await this.store.read(log));
+    try {
+      const loaded = await this.store.read(log);
+      this.setAside = loaded.setAside !== null;
+      this.adopt(loaded.file);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // The app still opens (its history, the sandbox); the list stays empty and every change is refused.
+      this.unread = error;
+      log?.(error.message);
+      this.adopt({ version: 1, activeId: null, accounts: [] });
+    }
   }
 
-  /** Reads the file again (another process may have added or removed an account). */
-  refresh(): void {
-    this.adopt(this.store.readSync());
+  /**
+   * Reads the file again (another process may have added or removed an account). When it cannot be read,
+   * the list as it was is kept; false then.
+   */
+  refresh(): boolean {
+    try {
+      this.adopt(this.store.readSync());
+      this.unread = null;
+      return true;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      this.unread = error;
+      return false;
+    }
+  }
+
+  /** Reads the file again, or throws in words why it cannot be (before anything is kept for a change). */
+  reread(): void {
+    if (!this.refresh() && this.unread) throw this.unread;
+  }
+
+  /**
+   * Whether the list is known to be every account there is, read afresh now: false when the file cannot be
+   * read or a damaged one was set aside this run. Jobs are set aside as orphans only when it is.
+   */
+  isWhole(): boolean {
+    return this.refresh() && !this.setAside;
   }
 
   private adopt(file: AccountFile): void {
@@ -127,13 +169,22 @@ export class AccountRegistry {
     });
   }
 
-  /** Applies a change to the file as it is on disk now (and this process's view), then writes it. */
-  private async change(apply: (file: AccountFile) => AccountFile): Promise<void> {
-    const onDisk = this.store.readSync();
-    const changed = apply({ ...onDisk, accounts: onDisk.accounts.map(upgraded) });
-    this.transientActive = false;
-    this.adopt(changed);
-    this.file.activeId = changed.activeId;
-    await this.store.write(changed);
+  /**
+   * Applies a change to the file as it is on disk now, writes it, then takes it as this process's view.
+   * Changes run one at a time: a second one waits for the first's write and reads what it wrote.
+   */
+  private change(apply: (file: AccountFile) => AccountFile): Promise<void> {
+    const run = async () => {
+      const changed = await this.store.update((onDisk) =>
+        apply({ ...onDisk, accounts: onDisk.accounts.map(upgraded) }),
+      );
+      this.unread = null;
+      this.transientActive = false;
+      this.adopt(changed);
+      this.file.activeId = changed.activeId;
+    };
+    const next = this.changes.then(run, run);
+    this.changes = next.catch(() => undefined);
+    return next;
   }
 }

@@ -162,14 +162,19 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
       // command line's JRS_BASE_URL one), whose jobs the owner may be sending right now.
       // The list as it is on disk now: an account another process (the browser host, the command line)
       // added since this one started is no orphan, and its jobs are not archived.
-      accounts.registry.refresh();
+      const whole = accounts.registry.isWhole();
       const known = accounts.registry.list().map((account) => account.id);
       // Before the recovery: a session account's submissions cut off by its last run are settled too.
       repo.reviveAccounts(known);
       // Jobs of accounts no longer in the list (a session-only account, a crash between removing an
-      // account and archiving its jobs) are kept read-only, not polled in vain and not hidden.
-      const orphans = repo.archiveOrphans(known);
-      if (orphans > 0) deps.log?.(`${orphans} job(s) of accounts no longer in the list were kept read-only`);
+      // account and archiving its jobs) are kept read-only, not polled in vain and not hidden. Only when
+      // the list was read whole: an account list that cannot be read (or was set aside as damaged this
+      // run) only looks empty, and every job would be taken for an orphan.
+      if (whole) {
+        const orphans = repo.archiveOrphans(known);
+        if (orphans > 0)
+          deps.log?.(`${orphans} job(s) of accounts no longer in the list were kept read-only`);
+      } else deps.log?.('The account list could not be read whole: no job was set aside as an orphan.');
       // Only the owner settles `submitting` rows: a guest's would be another process's sends in flight.
       const interrupted = recoverInterruptedSubmissions(context);
       if (interrupted > 0)
