@@ -190,7 +190,7 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
   server.on('upgrade', (request, socket, head) => {
     const facts = factsOf(request);
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-    let release: (() => void) | null = null;
+    const secret = socketSessionOf(facts);
     // A browser always sends Origin on a WebSocket: one without it is not the app's page.
     const verdict: Verdict =
       url.pathname !== SOCKET_PATH
@@ -200,14 +200,20 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
           : ((): Verdict => {
               const site = checkSite(facts, port);
               if (!site.ok) return site;
-              release = sessions.hold(socketSessionOf(facts));
-              return release ? { ok: true } : NOT_SIGNED_IN;
+              return sessions.isLive(secret) ? { ok: true } : NOT_SIGNED_IN;
             })();
     if (!verdict.ok) {
       socket.end(`HTTP/1.1 ${verdict.status} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
+    // The session is held only once the socket is open: ws may still refuse the handshake (a bad key,
+    // version or protocol) without calling back, and a hold never released would never expire.
     wss.handleUpgrade(request, socket, head, (ws) => {
+      const release = sessions.hold(secret);
+      if (!release) {
+        ws.close(1008, 'Not signed in.');
+        return;
+      }
       const page = serveSocket(ws, () => core, {
         takeUpload: (id) => uploads.take(id),
         log: options.log,
@@ -216,7 +222,7 @@ export async function startBrowserHostServer(options: BrowserHostOptions): Promi
       sockets.add(page);
       ws.on('close', () => {
         sockets.delete(page);
-        release?.();
+        release();
       });
     });
   });

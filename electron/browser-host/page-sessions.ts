@@ -36,6 +36,13 @@ export class PageSessions {
     return session !== null;
   }
 
+  /** Whether the secret is a live session, changing nothing (a socket is held only once it is open). */
+  isLive(secret: string | undefined): boolean {
+    if (!secret) return false;
+    const session = this.sessions.get(hashOf(secret));
+    return session !== undefined && !this.expired(session);
+  }
+
   /** Holds a live session while a socket is open: its release renews the session once more. */
   hold(secret: string | undefined): (() => void) | null {
     const session = this.live(secret);
@@ -55,12 +62,16 @@ export class PageSessions {
     this.sessions.clear();
   }
 
+  private expired(session: Session): boolean {
+    return session.open === 0 && this.now() - session.lastUsed > this.idleMs;
+  }
+
   private live(secret: string | undefined): Session | null {
     if (!secret) return null;
     const key = hashOf(secret);
     const session = this.sessions.get(key);
     if (!session) return null;
-    if (session.open === 0 && this.now() - session.lastUsed > this.idleMs) {
+    if (this.expired(session)) {
       this.sessions.delete(key);
       return null;
     }

@@ -1,6 +1,7 @@
 // A hostile-or-not client of the browser host, over real loopback: raw HTTP requests with exactly the
 // headers given, the sign-in as a browser does it, and the WebSocket with the page's session.
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,19 @@ export function uploadHeaders(port: number, credential: Credential): Record<stri
     ...(credential.session ? { Authorization: `Bearer ${credential.session}` } : {}),
     ...(credential.cookie ? { Cookie: credential.cookie } : {}),
   };
+}
+
+/** A WebSocket upgrade written by hand (headers ws itself would never send), and all the host answers. */
+export function rawUpgrade(port: number, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+    socket.write(`GET /__jrs/socket HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+  });
 }
 
 /** Opens the socket as the page does: the app's protocol and the session beside it. */

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningBrowserHost } from '../../electron/browser-host/start-browser-host';
 import { PreviewLinks } from '../../electron/browser-host/preview-links';
 import { rendererCsp } from '../../electron/main/content-security-policy';
-import { openSocket, send, signIn, startTestHost, uploadHeaders } from './host-client';
+import { openSocket, rawUpgrade, send, signIn, startTestHost, uploadHeaders } from './host-client';
 
 let clock = 0;
 const now = () => clock;
@@ -147,6 +147,30 @@ describe('the session', () => {
     clock += 16 * 60_000;
     expect((await upload(open)).status).toBe(401);
     expect(await openSocket(port, { Origin: origin }, open)).toBe(401);
+  });
+
+  it('is not held by a socket whose handshake failed (a bad Sec-WebSocket-Key), so it still ends', async () => {
+    const credential = await signIn(port, running.host.url);
+    const answer = await rawUpgrade(port, {
+      Host: host,
+      Origin: origin,
+      Upgrade: 'websocket',
+      Connection: 'Upgrade',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': 'not a key',
+      'Sec-WebSocket-Protocol': `jrs, jrs.session.${credential.session}`,
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    clock += 16 * 60_000;
+    const upload = await send(
+      port,
+      '/__jrs/uploads',
+      uploadHeaders(port, credential),
+      'POST',
+      Buffer.from('x'),
+    );
+    expect(upload.status).toBe(401);
+    expect(await openSocket(port, { Origin: origin }, credential)).toBe(401);
   });
 
   it('is not needed for the built pages, whose Host, Origin and Sec-Fetch checks stay', async () => {
