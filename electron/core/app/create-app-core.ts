@@ -6,6 +6,7 @@ import { accountHandlers } from '../accounts/account-handlers';
 import { accountsSnapshot } from '../accounts/account-snapshot';
 import { openAccounts, type Accounts } from '../accounts/accounts';
 import { assetHandlers } from '../assets/asset-handlers';
+import { assetPreviewHandler } from '../assets/asset-preview-handler';
 import { withHistoryFaults } from '../db/history-faults';
 import { HistoryFileWatch } from '../db/history-file-watch';
 import { openDatabase } from '../db/open-database';
@@ -13,6 +14,7 @@ import { openBatches, type BatchesDomain } from '../batches/batches-domain';
 import { openDownloads, type DownloadsDomain } from '../downloads/downloads-domain';
 import { formHandlers } from '../forms/form-handlers';
 import { FormMemoryRepository } from '../forms/form-memory-repository';
+import { valuesOf as jobValuesOf } from '../jobs/job-mapper';
 import { openJobs } from '../jobs/jobs-domain';
 import { projectHandlers } from '../projects/project-handlers';
 import { shellHandlers } from '../shell/shell-handlers';
@@ -161,6 +163,18 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     }),
     ...projectHandlers(opened.connections),
     ...assetHandlers(() => storage.uploaderFor(opened.registry.active().id)),
+    ...assetPreviewHandler({
+      job: (id) => {
+        const row = jobs.repo.get(id);
+        return row ? { accountId: row.account_id, values: jobValuesOf(row) } : null;
+      },
+      accountBaseUrl: async (accountId) => {
+        const account = opened.registry.find(accountId);
+        if (!account) return null;
+        // The built-in sandbox's address is this launch's: a file of an earlier launch's port is refused.
+        return account.kind === 'sandbox' ? (await opened.sandbox.start()).url : account.baseUrl;
+      },
+    }),
     ...jobs.handlers,
     ...formHandlers(opened.registry, forms),
     ...openedDownloads.handlers,

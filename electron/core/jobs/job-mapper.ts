@@ -58,7 +58,8 @@ function parse(text: string | null): unknown {
   }
 }
 
-function valuesOf(row: JobRow): Record<string, unknown> {
+/** A row's values as submitted (an empty record where the stored JSON is not one). */
+export function valuesOf(row: JobRow): Record<string, unknown> {
   const values = parse(row.values_json);
   return values && typeof values === 'object' && !Array.isArray(values)
     ? (values as Record<string, unknown>)

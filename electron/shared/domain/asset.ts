@@ -58,3 +58,14 @@ export const uploadCapabilitySchema = z.object({
   reason: z.string().optional(),
 });
 export type UploadCapability = z.infer<typeof uploadCapabilitySchema>;
+
+/**
+ * A job's image or audio as fetched by core for the drawer's preview: its checked type (image/* or
+ * audio/*, agreeing with its first bytes) and its bytes in base64, which every bridge (Electron's IPC,
+ * the browser host's JSON socket, the e2e harness's bindings) carries as it is.
+ */
+export const assetPreviewSchema = z.object({
+  mimeType: z.string().regex(/^(image|audio)\/[\w.+-]+$/),
+  base64: z.string(),
+});
+export type AssetPreview = z.infer<typeof assetPreviewSchema>;

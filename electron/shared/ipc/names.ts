@@ -12,6 +12,7 @@ export const CHANNEL_NAMES = [
   'projects:fields',
   'assets:capability',
   'assets:upload',
+  'assets:preview',
   'jobs:submit',
   'jobs:list',
   'jobs:get',
