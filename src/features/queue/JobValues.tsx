@@ -1,23 +1,41 @@
-// A job's values as submitted: text as text, images and audio previewed from their addresses (http(s) only),
-// anything else as JSON. A preview that cannot load says so and keeps the address.
+// A job's values as submitted: text as text, images and audio previewed (use-asset-preview.ts says from
+// where), anything else as JSON. A preview that cannot load says so and keeps the address.
 import { useState } from 'react';
+import { useAssetSource } from './use-asset-preview';
 
-function isWebAddress(text: string): boolean {
-  return /^https?:\/\/\S+$/i.test(text.trim());
+interface PreviewProps {
+  jobId: string;
+  field: string;
+  kind: 'image' | 'audio';
+  src: string;
+}
+
+function Unavailable({ reason }: { reason?: string }): React.JSX.Element {
+  return (
+    <>
+      <p className="value-note">Preview unavailable</p>
+      {reason ? <p className="value-note value-reason">{reason}</p> : null}
+    </>
+  );
 }
 
 /** An image or a player, or "Preview unavailable" (not an empty 0:00 player) once it fails to load. */
-function Preview({ kind, src, name }: { kind: 'image' | 'audio'; src: string; name: string }) {
-  const [failed, setFailed] = useState(false);
-  if (!isWebAddress(src)) return null;
-  if (failed) return <p className="value-note">Preview unavailable</p>;
+function Preview({ jobId, field, kind, src: address }: PreviewProps) {
+  const source = useAssetSource(jobId, field, address);
+  // Keyed by the source, so that a new address gets its own try.
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!source) return null;
+  if (source.state === 'loading') return <p className="value-note">Loading the preview…</p>;
+  if (source.state === 'unavailable') return <Unavailable reason={source.reason} />;
+  if (failed === source.src) return <Unavailable />;
+  const src = source.src;
   return kind === 'image' ? (
     <img
       className="value-image"
       src={src}
-      alt={`Image for ${name}`}
+      alt={`Image for ${field}`}
       loading="lazy"
-      onError={() => setFailed(true)}
+      onError={() => setFailed(src)}
     />
   ) : (
     <audio
@@ -26,13 +44,13 @@ function Preview({ kind, src, name }: { kind: 'image' | 'audio'; src: string; na
       // Metadata only (not the sound): enough to learn early that it cannot load and say so.
       preload="metadata"
       src={src}
-      aria-label={`Play the audio for ${name}`}
-      onError={() => setFailed(true)}
+      aria-label={`Play the audio for ${field}`}
+      onError={() => setFailed(src)}
     />
   );
 }
 
-function Value({ name, value }: { name: string; value: unknown }): React.JSX.Element {
+function Value({ jobId, name, value }: { jobId: string; name: string; value: unknown }): React.JSX.Element {
   if (typeof value === 'string') {
     return value.trim() ? <p className="value-text">{value}</p> : <p className="value-note">Empty</p>;
   }
@@ -44,7 +62,7 @@ function Value({ name, value }: { name: string; value: unknown }): React.JSX.Ele
       const src = String(kind === 'image' ? asset.image_url : asset.audio_url);
       return (
         <>
-          <Preview kind={kind} src={src} name={name} />
+          <Preview jobId={jobId} field={name} kind={kind} src={src} />
           <p className="value-url">{src}</p>
         </>
       );
@@ -53,7 +71,13 @@ function Value({ name, value }: { name: string; value: unknown }): React.JSX.Ele
   return <pre className="value-json">{JSON.stringify(value, null, 2)}</pre>;
 }
 
-export function JobValues({ values }: { values: Record<string, unknown> }): React.JSX.Element {
+export function JobValues({
+  jobId,
+  values,
+}: {
+  jobId: string;
+  values: Record<string, unknown>;
+}): React.JSX.Element {
   const entries = Object.entries(values);
   if (entries.length === 0) return <p className="value-note">This job was sent without values.</p>;
   return (
@@ -62,7 +86,7 @@ export function JobValues({ values }: { values: Record<string, unknown> }): Reac
         <div className="value-item" key={name}>
           <dt className="value-name">{name}</dt>
           <dd className="value-body">
-            <Value name={name} value={value} />
+            <Value jobId={jobId} name={name} value={value} />
           </dd>
         </div>
       ))}
