@@ -3,7 +3,7 @@
 // remove one (its key deleted from where it lived).
 import { randomUUID } from 'node:crypto';
 import type { KeyChoice, NewAccount } from '../../shared/domain/account';
-import { createApiClient } from '../api';
+import { createApiClient, isApiError } from '../api';
 import { AppError } from '../app/app-error';
 import type { StoredAccount } from './account-file';
 import type { Accounts } from './accounts';
@@ -28,15 +28,14 @@ export async function addAccount(accounts: Accounts, input: NewAccount): Promise
   if (keep === 'keychain' && !secrets.status.available) {
     throw new AppError('keychain', noKeychainWords(secrets.status.reason, secrets.keyFiles.folder));
   }
-  const client = createApiClient({ baseUrl, apiKey, timeoutMs: 10_000, retry: { retries: 1 } });
+  // The list as it is now, or a refusal in words when it cannot be read (before any key is kept).
+  accounts.registry.reread();
   try {
-    await client.getCredits();
+    await keyWorks(baseUrl, apiKey);
   } catch (error) {
     throw accountCheckError(error, baseUrl);
   }
-  // The same account given its key again (after a session ended, or a new key): its id, so its jobs,
-  // batches and settings are all there again.
-  const earlier = accounts.registry.sameAs(input.name, baseUrl);
+  const earlier = await givenAgain(accounts, input.name, baseUrl, apiKey);
   const account: StoredAccount = {
     id: earlier?.id ?? randomUUID(),
     name: input.name.trim(),
@@ -56,11 +55,50 @@ export async function addAccount(accounts: Accounts, input: NewAccount): Promise
     throw new AppError('keychain', noKeychainWords(reason, secrets.keyFiles.folder), { cause: error });
   }
   if (earlier && earlier.storage !== account.storage) await secrets.delete(earlier);
-  await accounts.registry.add(account);
+  try {
+    await accounts.registry.add(account);
+  } catch (error) {
+    // Not in the list: a new account's key is not left behind.
+    if (!earlier) await secrets.delete(account);
+    throw error;
+  }
   accounts.connections.forget(account.id);
   accounts.health.set(account.id, 'valid');
   accounts.changed();
   return account;
+}
+
+/** Whether the service accepts the key (throws the call's error when not). */
+async function keyWorks(baseUrl: string, apiKey: string): Promise<void> {
+  const client = createApiClient({ baseUrl, apiKey, timeoutMs: 10_000, retry: { retries: 1 } });
+  await client.getCredits();
+}
+
+/**
+ * The saved account (same name and address) whose key is being given again, so that it comes back with
+ * its id, jobs, batches and settings: one whose key is missing, unreadable, refused by the service now (a
+ * key replaced on the service's side) or this very key. One whose own, different key still works is
+ * another account: refused, asking for another name, so that its key is never replaced behind its back.
+ */
+async function givenAgain(
+  accounts: Accounts,
+  name: string,
+  baseUrl: string,
+  apiKey: string,
+): Promise<StoredAccount | undefined> {
+  const earlier = accounts.registry.sameAs(name, baseUrl);
+  if (!earlier) return undefined;
+  const itsKey = await accounts.secrets.get(earlier).catch(() => null);
+  if (!itsKey || itsKey === apiKey) return earlier;
+  try {
+    await keyWorks(baseUrl, itsKey);
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'unauthorized') return earlier;
+  }
+  throw new AppError(
+    'invalid-input',
+    `An account named “${earlier.name}” at ${baseUrl} is already here, with a key of its own that works (…${earlier.keyLast4}). Give this account another name. To replace that account's key instead, remove “${earlier.name}” first.`,
+  );
 }
 
 /** The built-in sandbox account ("Try it without an account"): created once, then just activated. */

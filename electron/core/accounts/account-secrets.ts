@@ -2,6 +2,7 @@
 // answers and the person chose it), or this session's memory. The built-in sandbox's key is none of these:
 // the sandbox runner makes it at each start. Also knows whether the keychain can be used at all.
 import type { KeychainStatus } from '../../shared/domain/account';
+import { AppError } from '../app/app-error';
 import type { StoredAccount } from './account-file';
 import { KeyFileStore } from './key-file-store';
 import { MemorySecretStore, type SecretStore } from './secret-store';
@@ -55,10 +56,22 @@ export class AccountSecrets {
     }
   }
 
-  /** The key, or null when it is missing or its store refuses. */
+  /**
+   * The key, or null when it is missing (or a keychain refuses: said as locked or missing by the caller). A
+   * key file that is refused (a link, a file with other names, another user's) throws its reason in words,
+   * so the person is told why, not only that the key is missing.
+   */
   async get(account: Located): Promise<string | null> {
     const store = this.storeOf(account);
-    return store ? store.get(account.id).catch(() => null) : null;
+    if (!store) return null;
+    if (store !== this.keyFiles) return store.get(account.id).catch(() => null);
+    return store.get(account.id).catch((error: unknown) => {
+      if (error instanceof AppError) throw error;
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      throw new AppError('keychain', `${this.keyFiles.pathOf(account.id)} could not be read (${code}).`, {
+        cause: error,
+      });
+    });
   }
 
   async set(account: Located, key: string): Promise<void> {

@@ -82,7 +82,19 @@ export class Connections {
       const started = await sandbox.start();
       return this.build(account, started.url, started.apiKey);
     }
-    const apiKey = await secrets.get(account);
+    let apiKey: string | null;
+    try {
+      apiKey = await secrets.get(account);
+    } catch (error) {
+      // The key file is there but refused: its reason said, and how to write a new one.
+      health.set(account.id, 'key-missing');
+      const reason = error instanceof AppError ? error.message : 'it could not be read.';
+      throw new AppError(
+        'keychain',
+        `The key file of “${account.name}” cannot be used: ${reason} Add the key again (same name and address) to write a new key file; its jobs and batches are kept.`,
+        { cause: error },
+      );
+    }
     if (!apiKey) {
       const state = missingKeyState(account, secrets.status.available);
       health.set(account.id, state);
