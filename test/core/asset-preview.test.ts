@@ -116,6 +116,21 @@ describe('assets:preview', () => {
     });
   });
 
+  it('answers a file of a local sandbox account (an account of its own at a loopback address)', async () => {
+    const { call } = await sandboxCore();
+    value(await call('accounts:add', { name: 'Local', baseUrl: other.url, apiKey: KEY_A }));
+    const png = await realPng();
+    const { url } = await createApiClient({ baseUrl: other.url, apiKey: KEY_A }).uploadSandboxAsset(
+      new Uint8Array(png),
+      'photo.png',
+      'image/png',
+    );
+    const jobId = await submitWithPhoto(call, url);
+
+    const preview = value(await call('assets:preview', { jobId, field: 'photo' }));
+    expect(Buffer.from(preview.base64, 'base64').equals(png)).toBe(true);
+  });
+
   it('refuses a file over the image limit (20 MB) without answering its bytes', async () => {
     const { call, launcher } = await sandboxCore();
     // A PNG's signature then zeros: 21 MB, over the field's limit, uploaded straight to the sandbox (the
