@@ -1,5 +1,7 @@
 // Lint rules, including the import boundaries of DESIGN.md: src → shared; preload → shared;
-// main → core → shared; sandbox → shared; the Node hosts (node-host, browser-host, cli) → core. Raw ipcMain/ipcRenderer only in the two IPC wrapper files.
+// main → core → shared; sandbox → shared; the Node hosts (node-host, browser-host, cli) → core. Core and the
+// sandbox may not import each other, so Node-only helpers both need live in electron/node-shared, which
+// imports node and shared only. Raw ipcMain/ipcRenderer only in the two IPC wrapper files.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -63,7 +65,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...boundary('The renderer imports only electron/shared and its own files (DESIGN.md).', {
-        folders: ['core', 'main', 'preload', 'sandbox'],
+        folders: ['core', 'main', 'preload', 'sandbox', 'node-shared'],
         packages: ['electron', ...nodeBuiltins],
         node: true,
       }),
@@ -72,7 +74,7 @@ export default tseslint.config(
   {
     files: ['electron/shared/**/*.ts'],
     rules: boundary('electron/shared is pure TypeScript: no node, no electron, no other folder.', {
-      folders: ['core', 'main', 'preload', 'sandbox', 'src'],
+      folders: ['core', 'main', 'preload', 'sandbox', 'node-shared', 'src'],
       packages: ['electron', ...nodeBuiltins],
       node: true,
     }),
@@ -85,6 +87,17 @@ export default tseslint.config(
     }),
   },
   {
+    // Node-only helpers shared by core and the sandbox (which may not import each other): node and shared.
+    files: ['electron/node-shared/**/*.ts'],
+    rules: boundary(
+      'electron/node-shared imports only node and electron/shared: core and the sandbox use it.',
+      {
+        folders: ['core', 'main', 'preload', 'sandbox', 'src', 'node-host', 'browser-host', 'cli'],
+        packages: ['electron'],
+      },
+    ),
+  },
+  {
     files: ['electron/sandbox/**/*.ts'],
     rules: boundary('The sandbox imports only electron/shared and node (DESIGN.md).', {
       folders: ['core', 'main', 'preload', 'src'],
@@ -94,7 +107,7 @@ export default tseslint.config(
   {
     files: ['electron/preload/**/*.ts'],
     rules: boundary('The preload imports only electron and electron/shared.', {
-      folders: ['core', 'main', 'sandbox', 'src'],
+      folders: ['core', 'main', 'sandbox', 'node-shared', 'src'],
       packages: nodeBuiltins,
       node: true,
     }),

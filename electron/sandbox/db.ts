@@ -1,7 +1,7 @@
 // The sandbox's SQLite database: one file in the data folder (or memory), created and migrated on open.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { privateFile, privateFolder } from './private-files';
+import { ensurePrivateDatabase, ensurePrivateFolder } from '../node-shared/private-files';
 
 export type SandboxDb = Database.Database;
 
@@ -70,11 +70,17 @@ CREATE TABLE IF NOT EXISTS stored_files (
 export function openSandboxDb(dataDir: string | null): SandboxDb {
   let db: SandboxDb;
   if (dataDir) {
-    privateFolder(dataDir, { tighten: false });
+    // A --data-dir someone named (maybe a project folder) is checked, never tightened; the app tightens
+    // its own data folder, the sandbox's inside it included, before starting it.
+    ensurePrivateFolder(dataDir, { tighten: false });
     const path = join(dataDir, 'sandbox.sqlite');
     // Owner-only before SQLite opens it: the -wal and -shm files SQLite makes take this file's mode.
-    privateFile(path, { create: true });
-    for (const suffix of ['-wal', '-shm']) privateFile(path + suffix);
+    const notAFile = ensurePrivateDatabase(path);
+    if (notAFile) {
+      throw new Error(
+        `The sandbox's database (${notAFile.path}) is ${notAFile.what}, not a file. Move it away, or choose another --data-dir.`,
+      );
+    }
     db = new Database(path);
     db.pragma('journal_mode = WAL');
   } else {

@@ -15,7 +15,7 @@ import {
 import { open, rename, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PRIVATE_FILE_MODE, privateFile, privateFolder } from './private-files';
+import { ensurePrivateFile, ensurePrivateFolder, PRIVATE_FILE_MODE } from '../node-shared/private-files';
 
 /** What a written file turned out to be. */
 export interface WrittenFile {
@@ -41,8 +41,8 @@ export class FileFolder {
   static open(dataDir: string | null): FileFolder {
     if (dataDir === null) return new FileFolder(mkdtempSync(join(tmpdir(), 'jrs-sandbox-files-')), true);
     const dir = join(dataDir, 'files');
-    privateFolder(dataDir, { tighten: false });
-    privateFolder(dir);
+    ensurePrivateFolder(dataDir, { tighten: false });
+    ensurePrivateFolder(dir);
     return new FileFolder(dir, false);
   }
 
@@ -105,7 +105,7 @@ export class FileFolder {
     for (const name of readdirSync(this.dir)) {
       if (!keep.has(name)) rmSync(this.pathOf(name), { recursive: true, force: true });
       // An older version wrote them readable by every local user.
-      else privateFile(this.pathOf(name));
+      else ensurePrivateFile(this.pathOf(name));
     }
   }
 

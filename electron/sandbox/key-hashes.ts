@@ -3,6 +3,7 @@
 // in plain text beside its account is moved to hashes once, and the plain text wiped from the file.
 import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { processIsAlive } from '../node-shared/process-is-alive';
 import type { SandboxDb } from './db';
 
 /** Run keys kept per data folder at most: one per live process, the oldest dropped beyond it. */
@@ -19,16 +20,6 @@ export interface RunKey {
 
 export function keyHash(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Creates account_keys, and moves an older layout's plain `accounts.api_key` to hashes (then wipes it). */

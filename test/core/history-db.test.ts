@@ -71,7 +71,7 @@ describe('the history database', () => {
   it('does not take a file it cannot open (here a folder in its place) for damage: it says so and moves nothing', () => {
     const path = tempPath();
     mkdirSync(path);
-    expect(() => openDatabase(path)).toThrow(/could not be opened.*Check that the disk has space/);
+    expect(() => openDatabase(path)).toThrow(/history's file \(.*\) is a folder, not a file.*Move it away/);
     expect(readdirSync(join(path, '..')).some((name) => name.includes('damaged'))).toBe(false);
   });
 

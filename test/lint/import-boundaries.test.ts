@@ -31,6 +31,23 @@ describe('import boundaries', () => {
       "import { createAppCore } from '../core/app/create-app-core';\nexport const a = createAppCore;\n",
     ],
     ['electron/main/bad.ts', "import { ipcMain } from 'electron';\nexport const a = ipcMain;\n"],
+    [
+      'electron/node-shared/bad.ts',
+      "import { AppError } from '../core/app/app-error';\nexport const a = AppError;\n",
+    ],
+    [
+      'electron/node-shared/bad.ts',
+      "import { startSandbox } from '../sandbox';\nexport const a = startSandbox;\n",
+    ],
+    ['electron/node-shared/bad.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    [
+      'src/features/x/bad.ts',
+      "import { processIsAlive } from '../../../electron/node-shared/process-is-alive';\nexport const a = processIsAlive;\n",
+    ],
+    [
+      'electron/shared/bad.ts',
+      "import { processIsAlive } from '../node-shared/process-is-alive';\nexport const a = processIsAlive;\n",
+    ],
   ])('%s may not: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
@@ -43,6 +60,15 @@ describe('import boundaries', () => {
     ['electron/core/ok.ts', "import { join } from 'node:path';\nexport const a = join;\n"],
     ['electron/main/ok.ts', "import { app } from 'electron';\nexport const a = app;\n"],
     ['electron/main/ipc.ts', "import { ipcMain } from 'electron';\nexport const a = ipcMain;\n"],
+    [
+      'electron/core/ok.ts',
+      "import { processIsAlive } from '../node-shared/process-is-alive';\nexport const a = processIsAlive;\n",
+    ],
+    [
+      'electron/sandbox/ok.ts',
+      "import { processIsAlive } from '../node-shared/process-is-alive';\nexport const a = processIsAlive;\n",
+    ],
+    ['electron/node-shared/ok.ts', "import { lstatSync } from 'node:fs';\nexport const a = lstatSync;\n"],
   ])('%s may: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
   });

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
+import { processIsAlive } from '../../node-shared/process-is-alive';
 import type { Clock, TimerHandle, Timers } from './deps';
 
 const LEASE = 'history';
@@ -29,16 +30,6 @@ export interface HistoryLeaseDeps {
   isAlive?(pid: number): boolean;
   /** This process's id (tests give each lease its own). */
   pid?: number;
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export class HistoryLease {
