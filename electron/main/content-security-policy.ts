@@ -8,7 +8,8 @@ const BASE_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   // What the page loads: its own files and the browser host's signed previews ('self'), dropped files
   // (blob:), the service's files (https:), and in Electron downloaded files for the drawer's preview
   // (jrs-file:, local-file-url.ts). No other server on this computer: nothing is loaded from
-  // http://127.0.0.1, so the built-in sandbox's own http files show their address without a preview.
+  // http://127.0.0.1; the built-in sandbox's own http files reach the page through core as blob: URLs
+  // (assets:preview, asset-preview.ts), which fetches only from the job's own account.
   'img-src': ["'self'", 'data:', 'blob:', 'https:', 'jrs-file:'],
   'media-src': ["'self'", 'blob:', 'https:', 'jrs-file:'],
   'connect-src': ["'self'"],
