@@ -9,9 +9,12 @@
 // without following a link (download-fs.ts), and the final name is never a link's, a folder's or another
 // file's (a free numbered name is taken instead).
 import { createHash } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import nodePath, { basename, dirname, extname } from 'node:path';
+import type { Dispatcher } from 'undici';
 import { BatchedWriter } from './batched-writer';
 import { UnsafeEntryError, type DownloadFile, type DownloadFs } from './download-fs';
+import { downloadDispatcher, resolvedRefusal } from './download-dispatcher';
 import { linkProblem } from './link-rule';
 import { isInside } from './safe-path';
 
@@ -57,6 +60,8 @@ export interface DownloadRequest {
   resume?: DownloadMeta;
   fs: DownloadFs;
   fetch?: typeof fetch;
+  /** Resolves host names instead of the system (tests: names that lead where the test says). */
+  lookup?: LookupFunction;
   signal?: AbortSignal;
   onMeta?(meta: DownloadMeta): void;
   onProgress?(done: number, total: number | null): void;
@@ -208,7 +213,8 @@ async function fetchChecked(
   doFetch: typeof fetch,
   first: string,
   accountUrl: string,
-  init: RequestInit,
+  // Node's fetch takes the dispatcher its connections go through (undici's own option).
+  init: RequestInit & { dispatcher: Dispatcher },
 ): Promise<Response> {
   let url = first;
   for (let hop = 0; ; hop += 1) {
@@ -249,6 +255,16 @@ function parseContentRange(header: string | null): { start: number; total: numbe
 }
 
 export async function downloadFile(request: DownloadRequest): Promise<DownloadResult> {
+  // Every connection is checked where its name resolves to (download-dispatcher.ts).
+  const { dispatcher, owned } = downloadDispatcher(request.accountUrl, request.lookup);
+  try {
+    return await download(request, dispatcher);
+  } finally {
+    if (owned) void dispatcher.close().catch(() => undefined);
+  }
+}
+
+async function download(request: DownloadRequest, dispatcher: Dispatcher): Promise<DownloadResult> {
   const { fs, target, signal } = request;
   const doFetch = request.fetch ?? fetch;
   const folder = dirname(target);
@@ -319,9 +335,12 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
           headers,
           signal,
           credentials: 'omit',
+          dispatcher,
         });
       } catch (error) {
         if (error instanceof DownloadError) throw error;
+        const refused = resolvedRefusal(error);
+        if (refused) throw new DownloadError('link', refused.message, { cause: error });
         throw broken(error, signal);
       }
 
