@@ -11,7 +11,7 @@ import { createAppCore } from '../core/app/create-app-core';
 import { hostDialogs } from './host-dialogs';
 import { startBrowserHostServer, type BrowserHost } from './host-server';
 import { PreviewLinks } from './preview-links';
-import { removeSignInFile, writeSignInFile } from './sign-in-file';
+import { removeLeftSignInFiles, removeSignInFile, writeSignInFile } from './sign-in-file';
 import { SIGN_IN_TTL_MS } from './sign-in-links';
 
 export const RENDERER_DIR = resolve(__dirname, '../../out/renderer');
@@ -53,6 +53,10 @@ export async function startBrowserHost(options: StartOptions = {}): Promise<Runn
   });
   mkdirSync(deps.dataDir, { recursive: true });
   const core = await createAppCore({ dialogs: hostDialogs(deps.downloadsDir), ...deps });
+  // A host killed before it could delete its sign-in files left them here: dead links, but litter. One
+  // written within a link's minute may be another host's on this folder, still good: it stays.
+  const left = await removeLeftSignInFiles(deps.dataDir, SIGN_IN_TTL_MS);
+  if (left > 0) options.log?.(`Deleted ${left} sign-in file(s) an earlier run left in ${deps.dataDir}.`);
   let host: BrowserHost;
   try {
     host = await startBrowserHostServer({
