@@ -10,6 +10,7 @@ import { accountPlace, accountStateLabel } from './account-state';
 import { maskedKey, selectActiveAccount, useAccountsStore } from './accounts-store';
 import { ConnectAccountForm } from './ConnectAccountForm';
 import { KeyBadge } from './KeyBadge';
+import { RekeyAccountModal } from './RekeyAccountModal';
 
 function AccountLine({ account }: { account: AccountView }): React.JSX.Element {
   const state = accountStateLabel(account.state);
@@ -193,20 +194,7 @@ export function AccountSwitcher(): React.JSX.Element | null {
         <ConnectAccountForm onConnected={() => setAdding(false)} onCancel={() => setAdding(false)} />
       </Modal>
 
-      <Modal
-        open={rekeying !== null}
-        onOpenChange={(open) => (open ? undefined : setRekeying(null))}
-        title={`Add the key of “${rekeying?.name ?? ''}” again`}
-        description="The same account comes back, with its jobs and batches. Keep its name and address."
-      >
-        {rekeying ? (
-          <ConnectAccountForm
-            initial={{ name: rekeying.name, baseUrl: rekeying.baseUrl }}
-            onConnected={() => setRekeying(null)}
-            onCancel={() => setRekeying(null)}
-          />
-        ) : null}
-      </Modal>
+      <RekeyAccountModal account={rekeying} onClose={() => setRekeying(null)} />
 
       <ConfirmDialog
         open={removing !== null}

@@ -3,11 +3,10 @@
 // account comes back with its jobs and batches.
 import { useState } from 'react';
 import type { AccountView } from '../../../electron/shared/domain/account';
-import { Modal } from '../../components/Modal';
 import { accountPlace } from './account-state';
 import { maskedKey, useAccountsStore } from './accounts-store';
-import { ConnectAccountForm } from './ConnectAccountForm';
 import { KeyBadge } from './KeyBadge';
+import { RekeyAccountModal } from './RekeyAccountModal';
 
 function whereTheKeyIs(account: AccountView): string {
   switch (account.storage) {
@@ -63,20 +62,7 @@ export function AccountsSettings(): React.JSX.Element {
           ))}
         </ul>
       ) : null}
-      <Modal
-        open={rekeying !== null}
-        onOpenChange={(open) => (open ? undefined : setRekeying(null))}
-        title={`Add the key of “${rekeying?.name ?? ''}” again`}
-        description="The same account comes back, with its jobs and batches. Keep its name and address."
-      >
-        {rekeying ? (
-          <ConnectAccountForm
-            initial={{ name: rekeying.name, baseUrl: rekeying.baseUrl }}
-            onConnected={() => setRekeying(null)}
-            onCancel={() => setRekeying(null)}
-          />
-        ) : null}
-      </Modal>
+      <RekeyAccountModal account={rekeying} onClose={() => setRekeying(null)} />
     </>
   );
 }
