@@ -3,7 +3,6 @@
 // modes are tightened at start without following links, and a data folder of another user is refused.
 import {
   chmodSync,
-  lchownSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -22,6 +21,7 @@ import { createAppCore } from '../../electron/core/app/create-app-core';
 import { securePrivateDataFolder } from '../../electron/core/app/private-data-folder';
 import { dispatch } from '../../electron/core/app/dispatch';
 import type { Channel } from '../../electron/shared/ipc/contract';
+import { folderOfAnotherUser, linkOfAnotherUser } from '../fixtures/another-users-folder';
 import { value } from '../fixtures/ipc-value';
 import { testSandboxLauncher } from '../fixtures/sandbox-launcher';
 import { makeTestSeed } from '../fixtures/test-seed';
@@ -199,20 +199,13 @@ describe.skipIf(process.platform === 'win32')('the data folder on disk', () => {
     'refuses, in words, a data folder owned by another user, or a link to one owned by another user',
     async () => {
       const root = newRoot();
-      const theirs = join(root, 'theirs');
-      mkdirSync(theirs, { mode: 0o777 });
-      chmodSync(theirs, 0o777);
-      lchownSync(theirs, 65534, 65534);
+      const theirs = folderOfAnotherUser(root);
       const refused = await openCore(theirs).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(AppError);
       expect((refused as AppError).message).toMatch(/belongs to another user of this computer.*JRS_DATA_DIR/);
       expect(readdirSync(theirs)).toEqual([]);
 
-      const mine = join(root, 'mine');
-      mkdirSync(mine);
-      const link = join(root, 'link');
-      symlinkSync(mine, link);
-      lchownSync(link, 65534, 65534);
+      const { link, mine } = linkOfAnotherUser(root);
       const viaLink = await openCore(link).catch((error: unknown) => error);
       expect(viaLink).toBeInstanceOf(AppError);
       expect((viaLink as AppError).message).toMatch(/is a link owned by another user/);

@@ -3,20 +3,12 @@
 // another user, is refused in words and nothing is written there — while a folder someone named is
 // checked but never tightened (it may be a project folder); one that is missing is made owner-only.
 import { execFileSync } from 'node:child_process';
-import {
-  chmodSync,
-  lchownSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { folderOfAnotherUser, linkOfAnotherUser } from '../fixtures/another-users-folder';
 import { makeTestSeed } from '../fixtures/test-seed';
 
 const roots: string[] = [];
@@ -72,21 +64,14 @@ describe.skipIf(process.platform === 'win32')('the sandbox’s --data-dir', () =
     'refuses, in words, a folder owned by another user, or a link to one owned by another user',
     async () => {
       const root = newRoot();
-      const theirs = join(root, 'theirs');
-      mkdirSync(theirs, { mode: 0o777 });
-      chmodSync(theirs, 0o777);
-      lchownSync(theirs, 65534, 65534);
+      const theirs = folderOfAnotherUser(root);
       const refused = await start(theirs).catch((error: unknown) => error);
       expect((refused as Error).message).toBe(
         `${theirs} belongs to another user of this computer (user id 65534), who could read or swap what is kept there. Choose a folder of your own.`,
       );
       expect(readdirSync(theirs)).toEqual([]);
 
-      const mine = join(root, 'mine');
-      mkdirSync(mine);
-      const link = join(root, 'link');
-      symlinkSync(mine, link);
-      lchownSync(link, 65534, 65534);
+      const { link, mine } = linkOfAnotherUser(root);
       const viaLink = await start(link).catch((error: unknown) => error);
       expect((viaLink as Error).message).toMatch(/is a link owned by another user of this computer/);
       expect(readdirSync(mine)).toEqual([]);
