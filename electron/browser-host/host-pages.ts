@@ -9,7 +9,8 @@ const STYLE = `:root{color-scheme:light dark;font-family:system-ui,-apple-system
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--text)}
 main{max-width:34rem;margin:1.5rem;padding:2rem;background:var(--surface);border:1px solid var(--border);border-radius:12px}
 h1{font-size:1.25rem;margin:0 0 .75rem}p{line-height:1.5;color:var(--muted)}
-code{font-family:ui-monospace,Menlo,Consolas,monospace;color:var(--text)}a{color:var(--accent)}
+code,kbd{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.95em;color:var(--text)}
+kbd{padding:0 .3em;border:1px solid var(--border);border-radius:4px}a{color:var(--accent)}
 a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}`;
 
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;

@@ -11,6 +11,7 @@ import {
   tourSettings,
   tourBatches,
 } from './helpers';
+import { tourTrustScreens } from './tour-trust';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -78,3 +79,33 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await tourAccountDialogs(page, (name) => expectAccessible(page, testInfo, name));
   });
 }
+
+// The screens of issue 16 (no keychain: the key's place, its badges; the history notice; the browser host's
+// own pages), at the usual window size and at the smallest the app supports.
+test.describe('on a computer without a keychain', () => {
+  test.use({ keychain: 'missing' });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the trust screens pass axe in the ${colorScheme} theme, wide and small`, async ({
+      page,
+      app,
+    }, testInfo) => {
+      // Eleven screens at two sizes, each axe run a few seconds on 2 busy cores.
+      test.setTimeout(420_000);
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await expect(page.getByRole('button', { name: /try it without an account/i })).toBeVisible();
+      await tourTrustScreens(page, app, colorScheme, async (name, tab, show) => {
+        await tab.bringToFront();
+        for (const size of [
+          { width: 1280, height: 800 },
+          { width: 800, height: 560 },
+        ]) {
+          await tab.setViewportSize(size);
+          await show?.scrollIntoViewIfNeeded();
+          await expectAccessible(tab, testInfo, `${name}-${size.width}x${size.height}`);
+        }
+        await tab.setViewportSize({ width: 1280, height: 800 });
+      });
+    });
+  }
+});

@@ -14,6 +14,7 @@ import {
   tourBatches,
 } from './helpers';
 import { startSeededSandbox } from './harness';
+import { tourTrustScreens } from './tour-trust';
 
 const OUT = resolve(__dirname, '../screenshots');
 const THEMES = ['light', 'dark'] as const;
@@ -159,3 +160,29 @@ for (const theme of THEMES) {
     await shot(page, theme, '14-queue-smallest-window');
   });
 }
+
+/** The window sizes every screen of issue 16 is shot at: the usual one, and the smallest the app supports. */
+const SIZES = [
+  { width: 1280, height: 800, suffix: '' },
+  { width: 800, height: 560, suffix: '-800x560' },
+] as const;
+
+test.describe('on a computer without a keychain', () => {
+  test.use({ keychain: 'missing' });
+
+  for (const theme of THEMES) {
+    test(`trust screens in the ${theme} theme`, async ({ page, app }) => {
+      test.setTimeout(180_000);
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await expect(page.getByRole('button', { name: /try it without an account/i })).toBeVisible();
+      await tourTrustScreens(page, app, theme, async (name, tab, show) => {
+        for (const size of SIZES) {
+          await tab.setViewportSize({ width: size.width, height: size.height });
+          await show?.scrollIntoViewIfNeeded();
+          await shot(tab, theme, `${name}${size.suffix}`);
+        }
+        await tab.setViewportSize({ width: 1280, height: 800 });
+      });
+    });
+  }
+});
