@@ -81,6 +81,7 @@ export async function uploadFiles(
     }
   };
 
+  let firstError: { error: unknown } | null = null;
   const worker = async () => {
     while (next < work.length && !failed) {
       const item = work[next++];
@@ -89,12 +90,16 @@ export async function uploadFiles(
         urls.set(item.relativePath, (await send(item)).url);
       } catch (error) {
         failed = true;
-        throw error;
+        firstError ??= { error };
+        return;
       }
       done += 1;
       onProgress({ done, total: work.length });
     }
   };
+  // On a failure no new upload starts, but the ones on their way are waited for: each that arrives is
+  // in the upload cache before the error is said, so a quit right after it never sends that file again.
   await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
+  if (firstError) throw (firstError as { error: unknown }).error;
   return { urls };
 }

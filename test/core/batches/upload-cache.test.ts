@@ -303,4 +303,34 @@ describe('uploads that fail', () => {
     await expect(uploadFiles(await work(1), refusing, () => {}, { sleep })).rejects.toThrow('not an image');
     expect(pauses).toEqual([]);
   });
+
+  it('say a refusal only once the uploads on their way have arrived, and start no new one', async () => {
+    // w0 is refused while w1 is still on its way: the error waits for w1, so its link is known (and
+    // cached) before anyone can quit on the error; w2 is never started.
+    let finishW1: () => void = () => undefined;
+    const w1Arrives = new Promise<void>((resolve) => (finishW1 = resolve));
+    const started: string[] = [];
+    const arrived: string[] = [];
+    const uploader: AssetUploader = {
+      capability: () => ({ available: true }),
+      upload: async ({ name }) => {
+        started.push(name);
+        if (name === 'w0.png') throw new AppError('invalid-input', 'w0.png is not an image.');
+        await w1Arrives;
+        arrived.push(name);
+        return { url: `https://storage.example/${name}` };
+      },
+    };
+    let settled = false;
+    const result = uploadFiles(await work(3), uploader, () => {}, { concurrency: 2 }).finally(
+      () => (settled = true),
+    );
+    await vi.waitFor(() => expect(started).toEqual(['w0.png', 'w1.png']));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    finishW1();
+    await expect(result).rejects.toThrow('not an image');
+    expect(arrived).toEqual(['w1.png']);
+    expect(started).toEqual(['w0.png', 'w1.png']);
+  });
 });
