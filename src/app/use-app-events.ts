@@ -64,7 +64,8 @@ export function useAppEvents(): void {
 
 /**
  * When main reports that the active account answers again after an outage (any call, a poll included,
- * got through), reads again what the outage left stale or missing: the projects and the balance.
+ * got through), or that its missing key was given again (the same account, so no switch reloads it), reads
+ * again what was left stale or missing: the projects and the balance.
  */
 function useRecoveryReload(activeId: string | null): void {
   const state = useAccountsStore((accounts) => selectActiveAccount(accounts)?.state ?? null);
@@ -72,10 +73,16 @@ function useRecoveryReload(activeId: string | null): void {
   useEffect(() => {
     const before = previous.current;
     previous.current = { id: activeId, state };
-    if (before.id !== activeId || before.state !== 'unreachable' || state !== 'valid') return;
+    if (before.id !== activeId || !recovered(before.state, state)) return;
     const projects = useProjectsStore.getState();
     if (projects.error !== null && projects.status !== 'loading') void projects.load();
     const credits = useCreditsStore.getState();
     if (credits.error !== null && !credits.loading) void credits.refresh(activeId);
   }, [activeId, state]);
+}
+
+/** The active account can be read again: back from an outage, or its key given again. */
+function recovered(before: AccountState | null, now: AccountState | null): boolean {
+  if (before === 'unreachable') return now === 'valid';
+  return before === 'key-missing' && now !== null && now !== 'key-missing';
 }

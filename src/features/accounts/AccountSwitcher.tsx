@@ -24,7 +24,8 @@ function AccountLine({ account }: { account: AccountView }): React.JSX.Element {
       <span className="account-line-meta">
         {accountPlace(account)}
         {account.kind === 'sandbox' ? '' : ` · key ${maskedKey(account.keyLast4)}`}
-        {account.storage === 'session' ? ' · this session only' : ''}
+        {/* Where the key is now: a missing key is said by the badge, not as one kept for this session. */}
+        {account.storage === 'session' && account.state !== 'key-missing' ? ' · this session only' : ''}
         {state && account.state !== 'key-missing' ? (
           <span className="account-line-state"> · {state}</span>
         ) : null}
