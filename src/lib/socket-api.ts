@@ -29,7 +29,7 @@ const LOST = {
 const SIGNED_OUT = {
   ok: false,
   error: {
-    kind: 'network',
+    kind: 'signed-out',
     message:
       'This page is not signed in to the app: its session ended, or the app was restarted. Run “jrs serve” (or “npm start”) again, or press Enter in the terminal where it runs, and open the new sign-in link.',
   },

@@ -18,6 +18,8 @@ export const APP_ERROR_KINDS = [
   'storage',
   'database',
   'internal',
+  /** The browser host's page has no session the host accepts: only a new sign-in link helps, not a retry. */
+  'signed-out',
 ] as const;
 export type AppErrorKind = (typeof APP_ERROR_KINDS)[number];
 

@@ -1,12 +1,15 @@
 // The accounts as main reports them (never a key): the snapshot, and the requests that change it.
 import { create } from 'zustand';
 import type { AccountsSnapshot, AccountView, NewAccount } from '../../../electron/shared/domain/account';
-import { api, call, failureMessage } from '../../lib/api';
+import type { AppErrorKind } from '../../../electron/shared/ipc/contract';
+import { api, call, failureKind, failureMessage } from '../../lib/api';
 
 export interface AccountsState {
   snapshot: AccountsSnapshot | null;
   /** Why the first snapshot could not be read, if it could not. */
   loadError: string | null;
+  /** What kind of failure `loadError` is: a page that is not signed in cannot be helped by trying again. */
+  loadErrorKind: AppErrorKind | null;
   /** A request is under way (switch, remove, sandbox). */
   busy: boolean;
   load(): Promise<void>;
@@ -36,15 +39,16 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
   return {
     snapshot: null,
     loadError: null,
+    loadErrorKind: null,
     busy: false,
     async load() {
       try {
-        set({ snapshot: await call(() => api().accounts.snapshot()), loadError: null });
+        set({ snapshot: await call(() => api().accounts.snapshot()), loadError: null, loadErrorKind: null });
       } catch (error) {
-        set({ loadError: failureMessage(error) });
+        set({ loadError: failureMessage(error), loadErrorKind: failureKind(error) });
       }
     },
-    apply: (snapshot) => set({ snapshot, loadError: null }),
+    apply: (snapshot) => set({ snapshot, loadError: null, loadErrorKind: null }),
     async startSandbox() {
       await run(() => call(() => api().accounts.useSandbox()));
     },
