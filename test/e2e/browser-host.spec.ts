@@ -169,7 +169,10 @@ test('the owner-only sign-in file opens the app signed in; a used link and a tab
   await expect(again.getByText(/jrs serve/)).toBeVisible();
   // The app's address in a tab that never signed in: it says so, and how.
   await again.goto(new URL(app.url).origin);
+  await expect(again.getByText('This tab is not signed in')).toBeVisible();
   await expect(again.getByText(/not signed in to the app/)).toBeVisible();
   await expect(again.getByText(/press Enter in the terminal/)).toBeVisible();
+  // Trying again cannot sign a tab in: no such button.
+  await expect(again.getByRole('button')).toHaveCount(0);
   await again.close();
 });
