@@ -43,7 +43,9 @@ it('the app and the command line on one history: one owner sends and polls, the 
       secrets,
       sandbox: testSandboxLauncher(makeTestSeed()),
       flushMs: 10,
-      lease: { leaseMs: 600, watchMs: 50 },
+      // Long enough that a loaded machine (two cores, a whole suite) never lets it lapse while the app runs;
+      // the app's quit gives it up at once, so the takeover does not wait for it.
+      lease: { leaseMs: 5_000, watchMs: 50 },
     });
   const call = async <C extends Channel>(core: AppCore, channel: C, params?: unknown) =>
     dispatch(core, channel, params);
