@@ -64,6 +64,9 @@ function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
+// Whitespace and control characters around a value (a cell's trailing newline) would become "_" in the name.
+const EDGES = /^[\s\p{Cc}]+|[\s\p{Cc}]+$/gu;
+
 function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -99,7 +102,7 @@ export function renderTemplate(template: string, job: TemplateJob, ext: string, 
         : name.startsWith('row.') && !(name in parts)
           ? (cells.get(columnKey(name.slice(4))) ?? '')
           : (parts[name] ?? '');
-      return text.replace(/[/\\]/g, '_');
+      return text.replace(EDGES, '').replace(/[/\\]/g, '_');
     }),
   );
   // A name whose values were all empty ("{values.headline}.{ext}" on a job without one) is named after the

@@ -135,3 +135,15 @@ describe('extensionOf', () => {
     expect(extensionOf(null, 'application/x-unknown')).toBe('bin');
   });
 });
+
+describe('renderTemplate: values with surrounding whitespace', () => {
+  it("trims a value's trailing newline, tabs and control characters before it goes into the name", () => {
+    const named = job({ values: { headline: 'Visit the store.\n', city: '\t Lisbon \r\n\u0000' } });
+    expect(renderTemplate('{values.city}/{values.headline}.{ext}', named, 'wav', NOW)).toEqual([
+      'Lisbon',
+      'Visit the store..wav',
+    ]);
+    const row = job({ batchName: ' Spring\n', batchRow: 0, row: { Name: '\u0007Ana\n' } });
+    expect(renderTemplate('{batch}/{row.name}.{ext}', row, 'png', NOW)).toEqual(['Spring', 'Ana.png']);
+  });
+});
