@@ -78,6 +78,15 @@ export async function runProcess(argv: readonly string[] = process.argv.slice(2)
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // `jrs projects | head -1`: the reader has what it wanted and closed the pipe. Like git and ls, jrs ends
+  // there, quietly and with exit 0: no more work, nothing more flushed, no stack trace. (A batch left this way
+  // goes on when run again.)
+  const closedPipe = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') process.exit(EXIT.ok);
+    throw error;
+  };
+  process.stdout.on('error', closedPipe);
+  process.stderr.on('error', closedPipe);
   const code = await run(argv, {
     stdin: process.stdin,
     stdout: process.stdout,
