@@ -3,6 +3,7 @@
 // every row before the preview is shown.
 import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
+import { jobTypeLabel } from '../../../lib/job-type-labels';
 import { useProjectsStore } from '../../projects/projects-store';
 import { useImportStore } from './import-store';
 
@@ -54,7 +55,7 @@ export function ChooseFiles(): React.JSX.Element {
           <option value="">Choose the project the rows are for…</option>
           {projects.map((candidate) => (
             <option key={candidate.projectId} value={candidate.projectId}>
-              {candidate.projectName || 'Untitled project'} ({candidate.projectType})
+              {candidate.projectName || 'Untitled project'} ({jobTypeLabel(candidate.projectType)})
             </option>
           ))}
         </select>
