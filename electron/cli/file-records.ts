@@ -1,5 +1,6 @@
 // Saved files said to scripts (--json) and to people, and whether any of them failed.
 import { relative, isAbsolute } from 'node:path';
+import { counted } from '../shared/domain/plural';
 import type { CliRun } from './cli-run';
 import type { FileOutcome } from './save-files';
 
@@ -25,7 +26,9 @@ export function reportFiles(
       )
     : [];
   if (elsewhere.length)
-    out.note(`${elsewhere.length} file(s) had been saved before, outside ${folder}: said where below.`);
+    out.note(
+      `${counted(elsewhere.length, 'file', 'files')} had been saved before, outside ${folder}: said where below.`,
+    );
   for (const outcome of outcomes) {
     out.record({ type: 'download', ...outcome, uuid: uuidOf(outcome.jobId) });
     const id = (uuidOf(outcome.jobId) ?? outcome.jobId).slice(0, 8);

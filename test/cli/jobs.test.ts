@@ -151,6 +151,10 @@ it('tracks a job made elsewhere, requeues a failed one, downloads every finished
   expect(requeued.code).toBe(EXIT.ok);
   expect(requeued.json).toEqual([{ type: 'requeue', requeued: [failed['id']], lost: [], skipped: [] }]);
   await waitForStatus(remote, KEY_A, String(failed['uuid']), ['FAILED']);
+  // People read counts in their plural form: "1 job", not "1 job(s)".
+  const requeuedAgain = await jrs(world, ['requeue', String(failed['uuid']).slice(0, 8)]);
+  expect(requeuedAgain.stdout).toContain(`Requeued 1 job: ${String(failed['uuid']).slice(0, 8)}.`);
+  await waitForStatus(remote, KEY_A, String(failed['uuid']), ['FAILED']);
 
   const folder = join(world.dir, 'all');
   const downloaded = await jrs(world, ['download', '--finished', '--to', 'all', '--json']);
@@ -180,6 +184,11 @@ it('tracks a job made elsewhere, requeues a failed one, downloads every finished
   const text = readFileSync(csv, 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   expect(text).toContain('Made elsewhere');
+
+  const one = await jrs(world, ['export', '--csv', 'one.csv', '--search', 'Made elsewhere']);
+  expect(one.stdout).toContain(`Wrote 1 job to ${join(world.dir, 'one.csv')}.`);
+  const again = await jrs(world, ['download', '--finished', '--to', 'all']);
+  expect(again.stderr + again.stdout).toContain('1 file had been saved before, outside');
 });
 
 it('settles submissions cut off mid-request: track the one the service has, resubmit or discard the others', async () => {

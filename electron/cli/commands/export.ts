@@ -1,6 +1,7 @@
 // `jrs export --csv FILE [--status S] [--project P] [--search TEXT]`: the history as CSV, written by the
 // core's own export (jobs:export: UTF-8 with a BOM, a column per value) to FILE.
 import { Command } from 'commander';
+import { counted } from '../../shared/domain/plural';
 import { CliError, UsageError } from '../cli-error';
 import type { CliRun } from '../cli-run';
 import { filterJobs, parseStatus, type JobFilter } from '../job-filter';
@@ -21,7 +22,7 @@ async function exportCsv(run: CliRun, options: JobFilter & { csv: string }): Pro
   }
   const result = await session.call('jobs:export', { ids: jobs.map((job) => job.id) });
   run.out.record({ type: 'export', path: result.path, rows: result.rows });
-  run.out.line(`Wrote ${result.rows} job(s) to ${result.path ?? path}.`);
+  run.out.line(`Wrote ${counted(result.rows, 'job', 'jobs')} to ${result.path ?? path}.`);
 }
 
 export function exportCommand(run: CliRun): Command {

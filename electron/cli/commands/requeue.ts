@@ -1,6 +1,7 @@
 // `jrs requeue <id…>`: sends finished jobs back to the service's worker queue (jobs:requeue, which finds
 // and marks the ids the service no longer knows).
 import { Command } from 'commander';
+import { counted } from '../../shared/domain/plural';
 import type { CliRun } from '../cli-run';
 import { EXIT, type ExitCode } from '../exit-codes';
 import { findJobs } from '../resolve-jobs';
@@ -17,7 +18,9 @@ async function requeue(run: CliRun, texts: string[]): Promise<ExitCode> {
     return (job?.uuid ?? id).slice(0, 8);
   };
   if (result.requeued.length)
-    out.line(`Requeued ${result.requeued.length} job(s): ${result.requeued.map(name).join(', ')}.`);
+    out.line(
+      `Requeued ${counted(result.requeued.length, 'job', 'jobs')}: ${result.requeued.map(name).join(', ')}.`,
+    );
   if (result.lost.length)
     out.warn(`The service no longer knows ${result.lost.map(name).join(', ')}: marked lost.`);
   if (result.skipped.length) {

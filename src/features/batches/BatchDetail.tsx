@@ -11,6 +11,7 @@ import { useDownloadsStore } from '../downloads/downloads-store';
 import { useJobsStore } from '../jobs/jobs-store';
 import { BatchRows } from './BatchRows';
 import { batchProgress, jobsOfBatch, type BatchProgress } from './batch-progress';
+import { downloadWords, exportWords, retryWords } from './batch-words';
 import { useWhileShown } from '../navigation/use-while-shown';
 
 function countWords(progress: BatchProgress): [string, number][] {
@@ -67,7 +68,7 @@ export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element 
   const exportAs = (format: 'csv' | 'xlsx') =>
     run(async () => {
       const saved = await call(() => api().batches.export({ id: batch.id, format }));
-      return saved.path ? `Saved ${saved.rows} rows to ${saved.path}.` : null;
+      return saved.path ? exportWords(saved.rows, saved.path) : null;
     });
 
   return (
@@ -131,7 +132,7 @@ export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element 
             onClick={() =>
               void run(async () => {
                 const result = await call(() => api().batches.retryFailed({ id: batch.id }));
-                return `${result.resent} refused rows sent again, ${result.requeued} failed jobs requeued.`;
+                return retryWords(result.resent, result.requeued);
               })
             }
           >
@@ -144,7 +145,7 @@ export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element 
             onClick={() =>
               void run(async () => {
                 const started = await call(() => api().batches.download({ id: batch.id }));
-                return `${started.queued.length} files on the way, ${started.saved.length} already saved.`;
+                return downloadWords(started.queued.length, started.saved.length);
               })
             }
           >

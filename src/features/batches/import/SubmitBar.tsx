@@ -3,6 +3,8 @@
 // uploads' and the writing's progress while it runs.
 import { useState } from 'react';
 import type { ImportPreview } from '../../../../electron/shared/domain/batch-import';
+import { counted, pluralWord } from '../../../../electron/shared/domain/plural';
+import { issuesWords, submitWords } from '../batch-words';
 import { useImportStore } from './import-store';
 
 export function SubmitBar({ preview }: { preview: ImportPreview }): React.JSX.Element {
@@ -31,9 +33,8 @@ export function SubmitBar({ preview }: { preview: ImportPreview }): React.JSX.El
       }}
     >
       <p className="import-summary" aria-live="polite">
-        <strong>{count}</strong> of {preview.sheet.rows.length} rows will become jobs.{' '}
-        {errors > 0 ? `${errors} problems keep rows out until fixed. ` : ''}
-        {warnings > 0 ? `${warnings} warnings (empty fields, repeated rows) are allowed. ` : ''}
+        <strong>{count}</strong> of {counted(preview.sheet.rows.length, 'row', 'rows')}{' '}
+        {pluralWord(count, 'becomes a job', 'will become jobs')}. {issuesWords(errors, warnings)}
         {cost !== null
           ? `Expected cost: about ${cost.toLocaleString('en')} credits (${each} each, from this project’s history)`
           : 'The cost is not known yet (no finished job of this project)'}
@@ -94,10 +95,10 @@ export function SubmitBar({ preview }: { preview: ImportPreview }): React.JSX.El
         </button>
         <button type="submit" className="btn btn-primary" disabled={count === 0 || busy !== null}>
           {busy?.stage === 'uploading'
-            ? `Uploading ${busy.done} of ${busy.total} files…`
+            ? `Uploading ${busy.done} of ${counted(busy.total, 'file', 'files')}…`
             : busy?.stage === 'writing'
               ? 'Writing the rows…'
-              : `Submit ${count} jobs`}
+              : submitWords(count)}
         </button>
       </div>
     </form>
