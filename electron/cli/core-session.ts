@@ -23,6 +23,8 @@ export interface SessionOptions {
   envAccount: boolean;
   /** --to / --download: every download of this run goes to this folder. */
   downloadFolder?: string;
+  /** --no-download: no file of a finished job is saved by itself in this run, whatever the settings say. */
+  autoDownload?: false;
   /** --csv: where an export is written (the answer of the app's save dialog). */
   savePath?: string;
 }
@@ -59,6 +61,7 @@ export class CoreSession {
       secrets: io.secrets ?? new KeytarSecretStore(io.env['JRS_KEYCHAIN_SERVICE'] || DEV_KEYCHAIN_SERVICE),
       sessionAccounts: session ? [session] : undefined,
       downloadFolder: options.downloadFolder,
+      ...(options.autoDownload === false ? { autoDownload: false as const } : {}),
       dialogs: { chooseSaveFile: async () => options.savePath ?? null },
       log: (line) => out.debug(line),
       ...io.core,

@@ -11,6 +11,7 @@ import { summarizeBatch } from '../batch/batch-summary';
 import { newBatch } from '../batch/new-batch';
 import { resumeBatch } from '../batch/resume-batch';
 import { SheetMemo } from '../batch/sheet-memo';
+import { downloadNote } from '../batch/download-note';
 import { waitForBatch } from '../batch/wait-batch';
 import { Interrupted, UsageError } from '../cli-error';
 import type { CliRun } from '../cli-run';
@@ -26,7 +27,8 @@ interface BatchOptions {
   sheetName?: string;
   assets?: string;
   map?: string[];
-  download?: string;
+  /** A folder; false with --no-download. */
+  download?: string | false;
   name?: string;
   yes?: boolean;
   new?: boolean;
@@ -66,13 +68,24 @@ async function batch(run: CliRun, projectText: string, options: BatchOptions): P
   const sheetSha256 = await sheetHash(sheetPath, run.signal);
   const folder = options.download ? run.path(options.download) : undefined;
   if (folder) await mkdir(folder, { recursive: true });
-  const session = await run.openCore({ envAccount: true, downloadFolder: folder });
+  const session = await run.openCore({
+    envAccount: true,
+    downloadFolder: folder,
+    ...(options.download === false ? { autoDownload: false as const } : {}),
+  });
   session.requireWorker();
   const project = await resolveProject(session, projectText);
   const { activeId } = await session.call('accounts:snapshot');
   const memo = await SheetMemo.open(session.dataDir);
   const key = { accountId: activeId ?? '', projectId: project.projectId, sheetSha256 };
   const found = options.new ? null : await memo.find(key, await session.call('batches:list'));
+  run.out.note(
+    downloadNote({
+      folder: options.download === false ? false : folder,
+      batchTemplate: found?.batch ? found.batch.nameTemplate : (options.name ?? null),
+      settings: await session.call('downloads:settings'),
+    }),
+  );
 
   run.resumeHint = 'Nothing was sent.';
   const made = found?.batch
@@ -137,6 +150,7 @@ export function batchCommand(run: CliRun): Command {
     .option('--assets <dir>', 'the folder of the photos and audio files the rows name')
     .option('--map <column=field>', 'fill a field from this column (repeat it)', collect)
     .option('--download <dir>', 'save the files in this folder once the rows are finished')
+    .option('--no-download', 'save no file in this run (the account’s automatic download is left aside)')
     .option('--name <template>', 'how files are named, e.g. "{row.name}.{ext}" (see the app’s Settings)')
     .option('--first <n>', 'send only the first N ready rows', wholeNumber(1))
     .option('-y, --yes', 'submit without asking')

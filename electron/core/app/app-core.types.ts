@@ -23,6 +23,8 @@ export interface AppCoreDeps {
    * line's --to and --download); the settings themselves are left as they are.
    */
   downloadFolder?: string;
+  /** false: this process saves no finished job's file by itself, whatever the settings say (jrs batch --no-download). */
+  autoDownload?: false;
   /** The file system the downloader writes through (tests inject failures); node's by default. */
   downloadFs?: DownloadFs;
   /** The OS keychain in the app; a real keychain or a memory store in tests. */

@@ -122,6 +122,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     accounts: opened,
     downloadsDir: deps.downloadsDir,
     downloadFolder: deps.downloadFolder,
+    autoDownload: deps.autoDownload,
     clock,
     timers: deps.timers ?? systemTimers,
     fs: deps.downloadFs,

@@ -18,8 +18,11 @@ export class DownloadSettingsStore {
   constructor(
     db: Database,
     private readonly downloadsDir: string,
-    /** Where this process puts every download instead of the saved folder (never saved itself). */
-    private readonly folderOverride?: string,
+    /**
+     * This process's own choices over the saved ones (never saved themselves): where every download goes,
+     * and `auto: false` for no automatic download.
+     */
+    private readonly override: { folder?: string; auto?: false } = {},
   ) {
     this.read = db.prepare(`SELECT value_json FROM settings WHERE account_id = ? AND key = ?`);
     this.write = db.prepare(
@@ -30,7 +33,8 @@ export class DownloadSettingsStore {
 
   get(accountId: string): DownloadSettings {
     const saved = this.saved(accountId);
-    return this.folderOverride ? { ...saved, folder: this.folderOverride } : saved;
+    const { folder, auto } = this.override;
+    return { ...saved, ...(folder ? { folder } : {}), ...(auto === false ? { auto } : {}) };
   }
 
   private saved(accountId: string): DownloadSettings {

@@ -26,6 +26,8 @@ export interface DownloadsDomainDeps {
   downloadsDir: string;
   /** This process's folder for every download, whatever the settings say (the command line's --to). */
   downloadFolder?: string;
+  /** false: no automatic download in this process, whatever the settings say (jrs batch --no-download). */
+  autoDownload?: false;
   clock: Clock;
   timers: Timers;
   fs?: DownloadFs;
@@ -53,7 +55,10 @@ export interface DownloadsDomain {
 
 export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
   const repo = new DownloadRepository(deps.db);
-  const settings = new DownloadSettingsStore(deps.db, deps.downloadsDir, deps.downloadFolder);
+  const settings = new DownloadSettingsStore(deps.db, deps.downloadsDir, {
+    folder: deps.downloadFolder,
+    auto: deps.autoDownload,
+  });
   const queue = new DownloadQueue({
     repo,
     isOwner: deps.isOwner,
