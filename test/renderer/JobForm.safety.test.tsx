@@ -9,7 +9,7 @@ import { showForm } from './show-form';
 
 const TWO_TEXTS = {
   headline: { label: 'Headline', instructionType: 'text' },
-  voiceover: { label: 'Voice-over (optional)', instructionType: 'text' },
+  subtitle: { label: 'Subtitle', instructionType: 'text' },
 };
 
 describe('the Enter key (bug 1)', () => {
@@ -19,7 +19,7 @@ describe('the Enter key (bug 1)', () => {
     let submits = 0;
     screen.getByRole('form').addEventListener('submit', () => (submits += 1));
     await user.type(screen.getByLabelText('Headline'), 'Spring{Enter}');
-    await user.type(screen.getByLabelText('Voice-over (optional)'), 'Hi{Enter}');
+    await user.type(screen.getByLabelText('Subtitle'), 'Hi{Enter}');
     expect(submits).toBe(0);
     expect(api.callsOf('jobs:submit')).toEqual([]);
     expect(screen.getByLabelText('Headline')).toHaveValue('Spring');
@@ -28,12 +28,12 @@ describe('the Enter key (bug 1)', () => {
   it('submits with Ctrl+Enter from a field, and with Cmd+Enter', async () => {
     const { api, user } = showForm('image', TWO_TEXTS);
     await user.type(screen.getByLabelText('Headline'), 'Spring');
-    await user.type(screen.getByLabelText('Voice-over (optional)'), 'Hello');
+    await user.type(screen.getByLabelText('Subtitle'), 'Hello');
     await user.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() => expect(api.callsOf('jobs:submit')).toHaveLength(1));
     await screen.findByText(/Job submitted/);
     await user.type(screen.getByLabelText('Headline'), 'Summer');
-    await user.type(screen.getByLabelText('Voice-over (optional)'), 'Hello');
+    await user.type(screen.getByLabelText('Subtitle'), 'Hello');
     await user.keyboard('{Meta>}{Enter}{/Meta}');
     await waitFor(() => expect(api.callsOf('jobs:submit')).toHaveLength(2));
   });
@@ -56,14 +56,14 @@ describe('empty fields (bug 2)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit job' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: '2 fields are empty' });
-    expect(within(dialog).getByRole('list')).toHaveTextContent('Voice-over (optional)');
+    expect(within(dialog).getByRole('list')).toHaveTextContent('Subtitle');
     expect(within(dialog).getByRole('list')).toHaveTextContent('Product photo');
     expect(api.callsOf('jobs:submit')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Submit anyway' }));
 
     await waitFor(() => expect(api.callsOf('jobs:submit')).toHaveLength(1));
     expect(api.callsOf('jobs:submit')[0]).toMatchObject({
-      values: { headline: 'Spring', voiceover: '' },
+      values: { headline: 'Spring', subtitle: '' },
     });
     expect(api.callsOf('forms:setSkipEmptyCheck')).toEqual([]);
   });
@@ -75,7 +75,7 @@ describe('empty fields (bug 2)', () => {
     const dialog = await screen.findByRole('alertdialog', { name: '1 field is empty' });
     await user.click(within(dialog).getByRole('button', { name: 'Go back and fill it' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Voice-over (optional)')).toHaveFocus();
+    expect(screen.getByLabelText('Subtitle')).toHaveFocus();
     expect(api.callsOf('jobs:submit')).toEqual([]);
   });
 
@@ -93,6 +93,27 @@ describe('empty fields (bug 2)', () => {
     await screen.findByText(/Job submitted/);
     await user.click(screen.getByRole('button', { name: 'Submit job' }));
     await waitFor(() => expect(api.callsOf('jobs:submit')).toHaveLength(2));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  // Issue 17 item 11: a field the service itself calls optional is left empty on purpose, not forgotten.
+  it('does not list a field whose label says it is optional', async () => {
+    const { api, user } = showForm('video', {
+      headline: { label: 'Headline', instructionType: 'text' },
+      voiceover: { label: 'Voice-over (optional)', instructionType: 'audio' },
+      music: { label: 'Background music (Optional)', instructionType: 'audio' },
+      subtitle: { label: 'Subtitle', instructionType: 'text' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Submit job' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '2 fields are empty' });
+    expect(within(dialog).getByRole('list')).toHaveTextContent('Headline');
+    expect(within(dialog).getByRole('list')).toHaveTextContent('Subtitle');
+    expect(within(dialog).getByRole('list')).not.toHaveTextContent(/optional/i);
+    await user.click(within(dialog).getByRole('button', { name: 'Go back and fill them' }));
+    await user.type(screen.getByLabelText('Headline'), 'Spring');
+    await user.type(screen.getByLabelText('Subtitle'), 'Now open');
+    await user.click(screen.getByRole('button', { name: 'Submit job' }));
+    await waitFor(() => expect(api.callsOf('jobs:submit')).toHaveLength(1));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 // Asks before a job goes out with empty fields: the service marks no field as required, so an empty one
-// may be meant ("Voice-over (optional)") or forgotten. Lists them; "Don't ask again for this project" is
+// may be meant or forgotten (one labelled "(optional)" is not asked about). Lists them; "Don't ask again for this project" is
 // remembered by core for the account. Cancelling goes back to the first empty field.
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

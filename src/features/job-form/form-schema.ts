@@ -43,12 +43,20 @@ function fieldSchema(field: FormField): z.ZodType<string, string> {
   }
 }
 
-/** The fields left empty (whitespace counts as empty), in the form's order. */
+// A field the project itself calls optional ("Voice-over (optional)") is left empty on purpose.
+const SAYS_OPTIONAL = /\(\s*optional\s*\)/i;
+
+/**
+ * The fields left empty (whitespace counts as empty) that the person may have forgotten, in the form's
+ * order: not those whose label says they are optional.
+ */
 export function emptyFieldsOf(
   fields: readonly FormField[],
   form: Pick<JobFormValues, 'values'>,
 ): FormField[] {
-  return fields.filter((field) => (form.values[field.key] ?? '').trim() === '');
+  return fields.filter(
+    (field) => !SAYS_OPTIONAL.test(field.label) && (form.values[field.key] ?? '').trim() === '',
+  );
 }
 
 export const backgroundSchema = z.object({
