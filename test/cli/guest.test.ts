@@ -84,3 +84,12 @@ it('says at once that the other program cannot work for a JRS_BASE_URL account',
   );
   expect(remote.inspect.jobCount(KEY_A)).toBe(before);
 });
+
+it('says that --no-download cannot keep the other program from saving the files by its settings', async () => {
+  await writeFile(join(world.dir, 'one.csv'), 'Headline\nHi\n');
+  const result = await jrs(world, ['batch', IDS.image, '--sheet', 'one.csv', '--yes', '--no-download']);
+  expect(result.code).toBe(EXIT.ok);
+  expect(result.stderr).toContain(
+    'This run saves no file (--no-download), but the program working on this history (the desktop app, or another jrs) may save them, by the account’s automatic download.',
+  );
+});

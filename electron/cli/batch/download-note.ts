@@ -9,10 +9,17 @@ export interface DownloadChoice {
   batchTemplate: string | null;
   /** The account's download settings, as this run sees them. */
   settings: DownloadSettings;
+  /** Another program does this history's background work (its downloads too, by its own settings). */
+  guest: boolean;
 }
 
-export function downloadNote({ folder, batchTemplate, settings }: DownloadChoice): string {
+export function downloadNote({ folder, batchTemplate, settings, guest }: DownloadChoice): string {
   const template = batchTemplate ?? settings.template;
+  if (folder === false && guest)
+    return (
+      'This run saves no file (--no-download), but the program working on this history (the desktop app, ' +
+      'or another jrs) may save them, by the account’s automatic download.'
+    );
   if (folder === false)
     return 'Files will not be saved (--no-download); the jobs are still sent and followed.';
   if (folder) return `Files will be saved in ${folder}, named ${template}.`;

@@ -84,6 +84,7 @@ async function batch(run: CliRun, projectText: string, options: BatchOptions): P
       folder: options.download === false ? false : folder,
       batchTemplate: found?.batch ? found.batch.nameTemplate : (options.name ?? null),
       settings: await session.call('downloads:settings'),
+      guest: !session.isOwner,
     }),
   );
 
