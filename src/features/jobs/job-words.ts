@@ -1,5 +1,6 @@
 // How a job is named in sentences ("Social Banner · Spring launch") and how ids are shortened for display.
 import type { JobView } from '../../../electron/shared/domain/job';
+import { counted } from '../../../electron/shared/domain/plural';
 
 function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -20,5 +21,5 @@ export function shortId(id: string): string {
 
 /** "1 job", "3 jobs". */
 export function jobCount(n: number, noun = 'job'): string {
-  return `${n.toLocaleString()} ${noun}${n === 1 ? '' : 's'}`;
+  return counted(n, noun, `${noun}s`);
 }
