@@ -109,15 +109,15 @@ it('asks before spending credits, and sends only the first rows when told', asyn
   for (const answer of ['n\n', '']) {
     const declined = await jrs(world, argv, { stdin: answer });
     expect(declined.code).toBe(EXIT.error);
-    expect(declined.stderr).toContain('Submit 3 job(s)');
+    expect(declined.stderr).toContain('Submit 3 jobs');
     expect(declined.stderr).toContain('Nothing was submitted (add --yes to submit without a question).');
   }
   expect(jobsOnSandbox()).toBe(before);
   // For people: the preview on stderr, the outcome on stdout.
   const accepted = await jrs(world, [...argv, '--first', '2'], { stdin: 'y\n' });
   expect(accepted.code).toBe(EXIT.ok);
-  expect(accepted.stderr).toMatch(/short\.csv → 22222222-[\w-]+: 3 row\(s\), 3 ready\./);
-  expect(accepted.stderr).toContain('Submit 2 job(s)');
+  expect(accepted.stderr).toMatch(/short\.csv → 22222222-[\w-]+: 3 rows, 3 ready\./);
+  expect(accepted.stderr).toContain('Submit 2 jobs');
   expect(accepted.stdout).toBe('Batch “short.csv”: 2 rows, 2 succeeded.\n');
   expect(jobsOnSandbox()).toBe(before + 2);
 });

@@ -8,6 +8,7 @@ import { EXIT, type ExitCode } from '../exit-codes';
 import { shortId } from '../job-words';
 import type { FileOutcome } from '../save-files';
 import { countBatch } from './batch-counts';
+import { counted } from '../../shared/domain/plural';
 
 export function summarizeBatch(
   run: CliRun,
@@ -37,13 +38,13 @@ export function summarizeBatch(
   if (counts.lost) parts.push(c.yellow(`${counts.lost} lost`));
   if (counts.unknown) parts.push(c.yellow(`${counts.unknown} with an unknown outcome`));
   out.line(`Batch “${batch.name}”: ${counts.rows} rows, ${parts.join(', ')}.`);
-  if (files) out.line(`${downloaded} file(s) saved.`);
+  if (files) out.line(`${counted(downloaded, 'file', 'files')} saved.`);
   const ids = (pick: (job: JobView) => boolean) => jobs.filter(pick).slice(0, 5).map(shortId).join(' ');
   for (const job of jobs.filter((candidate) => candidate.tracking === 'refused').slice(0, 5))
     out.warn(`Row ${(job.batchRow ?? 0) + 1} refused: ${job.trackingNote ?? ''}`);
   if (counts.unknown) {
     out.note(
-      `${counts.unknown} row(s) were being sent when a run stopped: the service may or may not have them. Check, then "jrs track <service id>" or "jrs resubmit ${ids((job) => job.tracking === 'unknown')}" (or discard).`,
+      `${counted(counts.unknown, 'row was', 'rows were')} being sent when a run stopped: the service may or may not have them. Check, then "jrs track <service id>" or "jrs resubmit ${ids((job) => job.tracking === 'unknown')}" (or discard).`,
     );
   }
   if (counts.failed)

@@ -14,6 +14,7 @@ import { assetFiles } from './asset-files';
 import { columnMapping } from './column-map';
 import { reportPreview } from './preview-report';
 import type { MemoEntry, MemoKey, SheetMemo } from './sheet-memo';
+import { counted } from '../../shared/domain/plural';
 
 export interface NewBatchOptions {
   sheetPath: string;
@@ -67,7 +68,7 @@ export async function newBatch(
       );
     }
     if (!options.yes) {
-      const question = `Submit ${count} job(s)${cost === null ? '' : ` for about ${cost} credits`}?`;
+      const question = `Submit ${counted(count, 'job', 'jobs')}${cost === null ? '' : ` for about ${cost} credits`}?`;
       const yes = await abortable(confirm(question, run.io.stdin, run.io.stderr), run.signal);
       if (!yes) return null;
     }

@@ -4,6 +4,7 @@
 import type { ImportPreview } from '../../shared/domain/batch-import';
 import type { RowIssue } from '../../shared/domain/batch-sheet';
 import type { CliRun } from '../cli-run';
+import { counted } from '../../shared/domain/plural';
 
 const SHOWN_ERRORS = 10;
 const SHOWN_WARNINGS = 5;
@@ -75,7 +76,7 @@ export function reportPreview(
   });
   const c = out.err;
   out.note(
-    `${c.bold(preview.fileName)} → ${c.bold(preview.projectName || preview.projectId)}: ${preview.sheet.rows.length} row(s), ${preview.ready} ready.`,
+    `${c.bold(preview.fileName)} → ${c.bold(preview.projectName || preview.projectId)}: ${counted(preview.sheet.rows.length, 'row', 'rows')}, ${preview.ready} ready.`,
   );
   if (preview.unmatchedColumns.length)
     out.note(`  Columns not used: ${preview.unmatchedColumns.map((name) => `“${name}”`).join(', ')}.`);
@@ -95,7 +96,7 @@ export function reportPreview(
     figures.cost === null
       ? 'cost unknown (no finished job of this project yet)'
       : `about ${figures.cost} credits (${preview.estimate.typical} a job, from ${preview.estimate.samples} finished)`;
-  out.note(`  ${figures.count} job(s): ${cost}; ${balance}.`);
+  out.note(`  ${counted(figures.count, 'job', 'jobs')}: ${cost}; ${balance}.`);
   if (figures.cost !== null && preview.balance !== null && figures.cost > preview.balance)
     out.warn(
       '  The balance may run out before the batch is done: send fewer rows (--first N), or add credits.',
