@@ -42,7 +42,7 @@ test('a workbook of several sheets is read from the sheet chosen in the preview'
   await page.keyboard.press('Control+3');
   await page.getByRole('button', { name: 'New batch…' }).click();
   const wizard = page.getByRole('region', { name: /^New batch/ });
-  await wizard.getByLabel('Project').selectOption({ label: 'Social Banner 1080x1080 (image)' });
+  await wizard.getByLabel('Project').selectOption({ label: 'Social Banner 1080x1080 (Image)' });
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Notes'], ['read me first']]), 'About');
   XLSX.utils.book_append_sheet(

@@ -30,7 +30,7 @@ test('a spreadsheet and a folder of images become a batch: fixed, submitted, fin
   await page.getByRole('button', { name: 'New batch…' }).click();
   const wizard = page.getByRole('region', { name: /^New batch/ });
 
-  await wizard.getByLabel('Project').selectOption({ label: 'Social Banner 1080x1080 (image)' });
+  await wizard.getByLabel('Project').selectOption({ label: 'Social Banner 1080x1080 (Image)' });
   await wizard.getByTestId('import-sheet-input').setInputFiles({
     name: 'banners.csv',
     mimeType: 'text/csv',

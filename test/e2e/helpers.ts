@@ -134,7 +134,7 @@ export async function tourBatches(page: Page, visit: (name: string) => Promise<v
   await visit('batches-empty');
   await page.getByRole('button', { name: 'New batch…' }).click();
   const wizard = page.getByRole('region', { name: /^New batch/ });
-  await wizard.getByLabel('Project').selectOption({ label: 'Social Banner 1080x1080 (image)' });
+  await wizard.getByLabel('Project').selectOption({ label: 'Social Banner 1080x1080 (Image)' });
   const sheet = [
     'Headline,Subline,Product image',
     'Spring is here,Lisbon,https://cdn.example.com/lisbon.png',

@@ -122,6 +122,7 @@ test('npm start without Electron serves the app to a browser, and a job is submi
     const exited = new Promise((done) => child.once('exit', done));
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGINT');
     await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    // The host's last writes at quit (the history's final copy) may land while the folder is removed.
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 });
