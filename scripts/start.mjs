@@ -9,6 +9,11 @@ const args = process.argv.slice(2);
 const forceBrowser = args.includes('--browser');
 const hostArgs = args.filter((arg) => arg !== '--browser');
 
+// Ctrl-C reaches every process of the terminal's group: the app hears it and quits, saving its history and
+// downloads' state first. This script only waits for that, so `npm start` returns the prompt once the app has
+// really stopped (not while it still writes to its data folder).
+process.on('SIGINT', () => {});
+
 function run(command, commandArgs, options = {}) {
   return spawnSync(command, commandArgs, { stdio: 'inherit', ...options }).status ?? 1;
 }
