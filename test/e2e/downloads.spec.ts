@@ -59,7 +59,9 @@ test('a finished job downloads by itself with progress, pauses, resumes, and is 
     const detail = await app.core.handlers['jobs:get']({ id: jobId! });
     const saved = (await app.core.handlers['downloads:list'](undefined)).find((d) => d.jobId === jobId);
     expect(saved?.path.startsWith(join(app.dataDir, 'Downloads', 'Weekly Podcast Intro') + sep)).toBe(true);
-    expect(saved?.path.endsWith(`${detail.uuid}.wav`)).toBe(true);
+    // The default name: the project, the first text value and a short id.
+    const fileName = `Weekly Podcast Intro - Downloads, one by one - ${detail.uuid!.slice(0, 8)}.wav`;
+    expect(saved?.path.endsWith(`${sep}${fileName}`)).toBe(true);
     const onDisk = await readFile(saved!.path);
     expect(onDisk.equals(await storedBytes(sandbox, detail.outputPath!, KEY))).toBe(true);
 
@@ -72,7 +74,7 @@ test('a finished job downloads by itself with progress, pauses, resumes, and is 
 
     // The preview plays the local file: the audio element reads its length from it.
     const audio = file.locator('audio');
-    await expect(audio).toHaveAccessibleName(`Play ${detail.uuid}.wav`);
+    await expect(audio).toHaveAccessibleName(`Play ${fileName}`);
     await expect
       .poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration))
       .toBeGreaterThan(0);

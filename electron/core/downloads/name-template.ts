@@ -7,7 +7,11 @@ import { TEMPLATE_PARTS } from '../../shared/domain/download';
 import { safeSegments } from './safe-path';
 import { EXTENSION_OF_TYPE } from '../../shared/domain/media-types';
 
-export const DEFAULT_TEMPLATE = '{project}/{date}/{jobId}.{ext}';
+/**
+ * A file that says what it is once moved out of its folder: "Spring Launch - Ana Sousa - 0f8fad5b.mp4".
+ * Only new accounts get it; a template saved before stays as it was.
+ */
+export const DEFAULT_TEMPLATE = '{project}/{date}/{project} - {name} - {shortId}.{ext}';
 
 export { TEMPLATE_PARTS };
 
@@ -67,6 +71,40 @@ function pad(n: number): string {
 // Whitespace and control characters around a value (a cell's trailing newline) would become "_" in the name.
 const EDGES = /^[\s\p{Cc}]+|[\s\p{Cc}]+$/gu;
 
+/** `{name}` is cut to this (UTF-16 units and UTF-8 bytes), so the short id and extension after it stay. */
+const NAME_MAX = 48;
+const NAME_MAX_BYTES = 96;
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// A value that is a link, a colour or a data address names nothing.
+const NOT_A_NAME = /^(?:[a-z][a-z0-9+.-]*:|#[0-9a-f]{3,8}$)/i;
+// Marks a part that came out empty, so that the " - " beside it goes too ("Spring Launch - 0f8fad5b.mp4").
+const EMPTY = '\u0000';
+// eslint-disable-next-line no-control-regex -- the marker is a control character no filled part keeps
+const EMPTY_PART = /(?: - )?\u0000(?: - )?/g;
+
+function cutName(text: string): string {
+  let kept = '';
+  for (const { segment } of GRAPHEMES.segment(text)) {
+    const next = kept + segment;
+    if (next.length > NAME_MAX || Buffer.byteLength(next, 'utf8') > NAME_MAX_BYTES) break;
+    kept = next;
+  }
+  return kept.replace(/[\s.]+$/u, '');
+}
+
+/** The row's Name cell, else the first value that reads as text; '' when there is none. */
+function nameOf(job: TemplateJob): string {
+  const cells = Object.entries(job.row ?? {});
+  const named = cells.find(([column]) => columnKey(column) === 'name')?.[1]?.replace(EDGES, '');
+  if (named) return cutName(named);
+  for (const value of Object.values(job.values)) {
+    if (typeof value !== 'string') continue;
+    const text = value.replace(EDGES, '');
+    if (text !== '' && !NOT_A_NAME.test(text)) return cutName(text);
+  }
+  return '';
+}
+
 function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -85,6 +123,8 @@ export function renderTemplate(template: string, job: TemplateJob, ext: string, 
     projectId: job.projectId,
     type: job.jobType,
     jobId: job.uuid,
+    shortId: job.uuid.slice(0, 8),
+    name: nameOf(job),
     date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
     time: `${pad(at.getHours())}-${pad(at.getMinutes())}-${pad(at.getSeconds())}`,
     status: job.status ?? '',
@@ -95,16 +135,22 @@ export function renderTemplate(template: string, job: TemplateJob, ext: string, 
   };
   const cells = new Map(Object.entries(job.row ?? {}).map(([column, text]) => [columnKey(column), text]));
   // Filled in segment by segment, so that a value holding "/" stays inside its own segment.
-  const segments = template.split('/').map((segment) =>
-    segment.replace(PART, (_whole, name: string) => {
-      const text = name.startsWith('values.')
-        ? valueText(job.values[name.slice(7)])
-        : name.startsWith('row.') && !(name in parts)
-          ? (cells.get(columnKey(name.slice(4))) ?? '')
-          : (parts[name] ?? '');
-      return text.replace(EDGES, '').replace(/[/\\]/g, '_');
-    }),
-  );
+  const segments = template
+    .split('/')
+    .map((segment) =>
+      segment.replace(PART, (_whole, name: string) => {
+        const text = name.startsWith('values.')
+          ? valueText(job.values[name.slice(7)])
+          : name.startsWith('row.') && !(name in parts)
+            ? (cells.get(columnKey(name.slice(4))) ?? '')
+            : (parts[name] ?? '');
+        const filled = text.replace(EDGES, '').replace(/[/\\]/g, '_').replaceAll(EMPTY, '_');
+        return filled === '' ? EMPTY : filled;
+      }),
+    )
+    .map((segment) =>
+      segment.replace(EMPTY_PART, (found) => (found.startsWith(' - ') && found.endsWith(' - ') ? ' - ' : '')),
+    );
   // A name whose values were all empty ("{values.headline}.{ext}" on a job without one) is named after the
   // job instead of becoming a hidden ".mp4" (made "_mp4") shared by every such job.
   const last = segments.length - 1;

@@ -8,6 +8,8 @@ export const TEMPLATE_PARTS: Record<string, string> = {
   projectId: 'the project’s id',
   type: 'the job’s type, e.g. video',
   jobId: 'the job’s id on the service',
+  shortId: 'the first 8 characters of the job’s id, e.g. 0f8fad5b',
+  name: 'its row’s Name cell, else its first text value, cut to 48 characters',
   date: 'the day it finished, e.g. 2026-11-22',
   time: 'the time it finished, e.g. 14-05-09',
   status: 'its status, e.g. SUCCESS',

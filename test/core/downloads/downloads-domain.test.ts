@@ -103,14 +103,14 @@ describe('downloads', () => {
     value(await call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
     expect(value(await call('downloads:settings'))).toMatchObject({
       folder: downloadsDir,
-      template: '{project}/{date}/{jobId}.{ext}',
+      template: '{project}/{date}/{project} - {name} - {shortId}.{ext}',
       auto: true,
     });
 
     const job = await submitAndFinish(call, 'Hello Lisbon');
     const done = await doneDownload(call, job.id);
     expect(done.path.startsWith(join(downloadsDir, 'Spring Launch'))).toBe(true);
-    expect(done.path.endsWith(`${job.uuid}.mp4`)).toBe(true);
+    expect(done.path.endsWith(`Spring Launch - Hello Lisbon - ${job.uuid!.slice(0, 8)}.mp4`)).toBe(true);
     const bytes = await readFile(done.path);
     expect(bytes.equals(await storedBytes(remote, job.outputPath!))).toBe(true);
     expect(done).toMatchObject({ bytes: bytes.byteLength, total: bytes.byteLength, error: null });

@@ -134,7 +134,7 @@ describe('a CDN that always cuts short and ignores Range', () => {
     expect(requests.length).toBeLessThanOrEqual(6);
     expect(row?.state).toBe('failed');
     expect(row?.error).toBe(
-      'The server kept breaking off the download of job-1.mp4 after 5 tries. Try again later.',
+      'The server kept breaking off the download of Spring Launch - job-1.mp4 after 5 tries. Try again later.',
     );
     // Backoff: each wait longer than the one before.
     const waits = requests.slice(1).map((request, index) => request.at - (requests[index]?.at ?? 0));

@@ -53,7 +53,7 @@ describe('renderTemplate', () => {
     expect(renderTemplate(DEFAULT_TEMPLATE, job(), 'mp4', NOW)).toEqual([
       'Spring Launch',
       '2026-11-22',
-      '0f8fad5b-d9cb-469f-a165-70867728950e.mp4',
+      'Spring Launch - Hello Lisbon - 0f8fad5b.mp4',
     ]);
   });
 
