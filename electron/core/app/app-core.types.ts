@@ -49,6 +49,8 @@ export interface AppCoreDeps {
   dialogs?: Dialogs;
   /** Open, show in folder, drag out and preview downloaded files (main: shell and webContents). */
   fileShell?: FileShell;
+  /** The gallery's thumbnail tools, by name or path (ffmpeg and pdftoppm on the PATH by default). */
+  thumbnailTools?: { ffmpeg?: string; pdftoppm?: string };
   /** How often batched job changes reach the renderer; default 200 ms. */
   flushMs?: number;
   /** The history lease's timings (history-lease.ts); tests shorten them. */

@@ -17,6 +17,8 @@ import { FormMemoryRepository } from '../forms/form-memory-repository';
 import { valuesOf as jobValuesOf } from '../jobs/job-mapper';
 import { openJobs } from '../jobs/jobs-domain';
 import { projectHandlers } from '../projects/project-handlers';
+import { resultHandlers } from '../results/result-handlers';
+import { ThumbnailMaker } from '../results/thumbnail-maker';
 import { shellHandlers } from '../shell/shell-handlers';
 import { openStorage } from '../storage/storage-domain';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
@@ -187,6 +189,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     }),
     ...openedBatches.handlers,
     ...storage.handlers,
+    ...resultHandlers({
+      savedFile: (jobId) => openedDownloads.savedFile(jobId),
+      maker: new ThumbnailMaker({
+        dir: join(deps.dataDir, 'thumbnails'),
+        ...deps.thumbnailTools,
+        log: deps.log,
+      }),
+    }),
     'jobs:notice': async () => ({ message: historyNotice }),
   };
 

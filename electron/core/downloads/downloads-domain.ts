@@ -45,6 +45,8 @@ export interface DownloadsDomain {
   jobSucceeded(row: JobRow): void;
   /** The checked path of a job's downloaded file (for the host's preview route); null when there is none. */
   fileOf(jobId: string): Promise<string | null>;
+  /** A finished download's file and the folder it was saved into, as recorded (the gallery checks them). */
+  savedFile(jobId: string): { path: string; root: string } | null;
   accountRemoved(accountId: string): void;
   /** This process became the history's owner: go on with what the last owner left. */
   ownerGained(): void;
@@ -97,6 +99,10 @@ export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
     }),
     jobSucceeded: (row) => queue.jobSucceeded(row),
     fileOf: (jobId) => downloadedFile(repo, jobId).catch(() => null),
+    savedFile(jobId) {
+      const row = repo.get(jobId);
+      return row?.state === 'done' && row.path ? { path: row.path, root: row.root } : null;
+    },
     accountRemoved(accountId) {
       const ids = repo.list(accountId).map((row) => row.job_id);
       if (ids.length > 0) queue.pause(ids);

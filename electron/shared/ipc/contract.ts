@@ -9,6 +9,7 @@ import { formChannels } from './channels/forms';
 import { importChannels, importEvents } from './channels/imports';
 import { jobChannels, jobEvents } from './channels/jobs';
 import { projectChannels } from './channels/projects';
+import { resultChannels } from './channels/results';
 import { shellChannels, shellEvents } from './channels/shell';
 import { storageChannels } from './channels/storage';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './names';
@@ -28,6 +29,7 @@ export const channels = {
   ...batchChannels,
   ...importChannels,
   ...storageChannels,
+  ...resultChannels,
 } as const;
 
 export const events = {

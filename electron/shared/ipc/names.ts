@@ -59,6 +59,7 @@ export const CHANNEL_NAMES = [
   'storage:settings',
   'storage:save',
   'storage:test',
+  'results:thumbnail',
 ] as const;
 
 export const EVENT_NAMES = [
