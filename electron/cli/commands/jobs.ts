@@ -1,12 +1,15 @@
-// `jrs jobs [--status S] [--project P] [--search TEXT] [--limit N]`: the active account's history, newest
-// first, as the app's Queue shows it.
+// `jrs jobs [--status S] [--project P] [--search TEXT] [--limit N] [--wait]`: the active account's
+// history, newest first, as the app's Queue shows it; with --wait, once the listed open jobs are finished.
 import { Command } from 'commander';
+import { counted } from '../../shared/domain/plural';
 import type { JobView } from '../../shared/domain/job';
 import { wholeNumber } from '../arg-parsers';
 import type { CliRun } from '../cli-run';
+import type { CoreSession } from '../core-session';
 import { filterJobs, parseStatus, type JobFilter } from '../job-filter';
-import { jobRecord, shortId, statusWord } from '../job-words';
+import { isSettled, jobRecord, shortId, statusWord } from '../job-words';
 import { localTime } from '../time-words';
+import { waitForJobs } from '../wait-jobs';
 import { action } from './action';
 
 function colouredStatus(run: CliRun, job: JobView): string {
@@ -20,13 +23,50 @@ function colouredStatus(run: CliRun, job: JobView): string {
 
 interface JobsOptions extends JobFilter {
   limit: number;
+  wait?: boolean;
+}
+
+async function activeIsSandbox(session: CoreSession): Promise<boolean> {
+  const { accounts, activeId } = await session.call('accounts:snapshot');
+  return accounts.some((account) => account.id === activeId && account.kind === 'sandbox');
+}
+
+/**
+ * The built-in sandbox runs inside jrs only while a command runs (unless the app holds the history and
+ * runs it): its open jobs do not move between runs. Said, with how to let them finish.
+ */
+function sayWhyTheyWait(run: CliRun, open: readonly JobView[]): void {
+  const one = open.length === 1 ? open[0] : undefined;
+  run.out.note(
+    `${counted(open.length, 'job', 'jobs')} on the built-in sandbox ${open.length === 1 ? 'is' : 'are'} not finished: the sandbox works only while a jrs command runs.`,
+  );
+  run.out.note(
+    `Run "jrs jobs --wait" to let ${one ? 'it' : 'them'} finish${one?.uuid ? ` (or "jrs track ${one.uuid}" for one job)` : ''}.`,
+  );
 }
 
 async function jobs(run: CliRun, options: JobsOptions): Promise<void> {
   const session = await run.openCore({ envAccount: true });
-  const found = filterJobs(await session.call('jobs:list'), options);
-  const shown = found.slice(0, options.limit);
+  let found = filterJobs(await session.call('jobs:list'), options);
+  const onSandbox = await activeIsSandbox(session);
   const { out } = run;
+  if (options.wait) {
+    const open = found.filter((job) => !isSettled(job));
+    if (open.length > 0) {
+      session.requireWorker();
+      out.note(
+        `Waiting for ${counted(open.length, 'job', 'jobs')}${onSandbox ? ' on the built-in sandbox' : ''} to finish…`,
+      );
+      run.resumeHint = 'The jobs go on where they run: see them again with "jrs jobs".';
+      await waitForJobs(
+        run,
+        session,
+        open.map((job) => job.id),
+      );
+      found = filterJobs(await session.call('jobs:list'), options);
+    }
+  }
+  const shown = found.slice(0, options.limit);
   for (const job of shown) out.record(jobRecord(job));
   if (found.length === 0) return out.line('No job matches.');
   out.table(
@@ -41,6 +81,11 @@ async function jobs(run: CliRun, options: JobsOptions): Promise<void> {
     ]),
   );
   if (found.length > shown.length) out.note(`… and ${found.length - shown.length} more (use --limit).`);
+  // Where another program holds the history, its sandbox does the work and the jobs move.
+  if (onSandbox && session.isOwner) {
+    const open = (await session.call('jobs:list')).filter((job) => !isSettled(job));
+    if (open.length > 0) sayWhyTheyWait(run, open);
+  }
 }
 
 export function jobsCommand(run: CliRun): Command {
@@ -54,5 +99,6 @@ export function jobsCommand(run: CliRun): Command {
     .option('--project <project>', 'only jobs of this project (its id, or part of its name)')
     .option('--search <text>', 'only jobs with this text in their id or values')
     .option('--limit <n>', 'at most this many jobs', wholeNumber(1), 50)
+    .option('--wait', 'first wait until the listed jobs that are not finished are')
     .action(action(run, async (options: JobsOptions) => jobs(run, options)));
 }
