@@ -81,7 +81,12 @@ describe('form generation', () => {
     expect(within(image).getByText(/File uploads need asset storage\./)).toBeInTheDocument();
     expect(within(image).queryByRole('button', { name: 'Choose file…' })).not.toBeInTheDocument();
     expect(within(image).queryByLabelText('Hero image: file')).not.toBeInTheDocument();
-    expect(within(image).getByRole('textbox', { name: /Address/ })).toBeInTheDocument();
+    expect(within(image).getByRole('textbox', { name: /Web address/ })).toBeInTheDocument();
+    // Said once for the form, with the way to the storage settings; every address is described by it.
+    expect(screen.getAllByText(/File uploads need asset storage\./)).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Set up asset storage' })).toHaveLength(1);
+    for (const address of screen.getAllByRole('textbox', { name: /Web address/ }))
+      expect(address).toHaveAccessibleDescription('File uploads need asset storage.');
   });
 });
 

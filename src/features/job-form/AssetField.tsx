@@ -1,8 +1,8 @@
 // An image or audio field: drop a file (or choose one) to upload it through main, or paste an address.
 // Files are checked first (name, size, their first bytes, then a real decode: upload-file.ts); the field's
 // value is the resulting URL. One file per field: when several are dropped, the first is used and the
-// field says so. When the account cannot take uploads, only the address field is offered, with main's
-// explanation.
+// field says so. When the account cannot take uploads, only the address field is offered; the first asset
+// field of the form says why, once, with the way to Settings → Asset storage (StorageNeeded).
 import { useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useFormContext, useWatch, type Path } from 'react-hook-form';
@@ -15,6 +15,7 @@ import { AssetPreview } from './AssetPreview';
 import type { JobFormValues } from './form-schema';
 import { decodedWords } from './decode-asset';
 import { uploadFile } from './upload-file';
+import { StorageNeeded, STORAGE_NOTE_ID } from './StorageNeeded';
 import { usePreviewUrl } from './use-preview-url';
 
 type Upload =
@@ -32,6 +33,8 @@ interface AssetFieldProps {
   capability: UploadCapability | null;
   error?: string | undefined;
   optional?: boolean;
+  /** This field (the form's first asset field) says why uploads are not available; the others do not. */
+  showsStorageNote?: boolean;
   onUploadingChange(uploading: boolean): void;
 }
 
@@ -41,6 +44,7 @@ function isHttps(text: string): boolean {
 
 export function AssetField(props: AssetFieldProps): React.JSX.Element {
   const { id, name, label, kind, capability, error, optional = false, onUploadingChange } = props;
+  const showsStorageNote = props.showsStorageNote ?? false;
   const { register, setValue, control } = useFormContext<JobFormValues>();
   const value = String(useWatch({ control, name }) ?? '');
   const [upload, setUpload] = useState<Upload>({ status: 'idle' });
@@ -149,7 +153,13 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
               {acceptedFormats(kind)}
             </p>
             <div className="dropzone-actions">
-              <button type="button" className="btn btn-secondary btn-sm" onClick={open} disabled={uploading}>
+              <button
+                type="button"
+                id={`${id}-choose`}
+                className="btn btn-secondary btn-sm"
+                onClick={open}
+                disabled={uploading}
+              >
                 Choose file…
               </button>
               {value || upload.status !== 'idle' ? (
@@ -172,12 +182,7 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
         </div>
       ) : (
         <>
-          {capability ? (
-            <p className="field-hint">
-              {capability.reason ?? 'File uploads are not available for this account.'} Paste the address of{' '}
-              {kind === 'image' ? 'an image' : 'an audio file'} the service can reach.
-            </p>
-          ) : null}
+          {capability && showsStorageNote ? <StorageNeeded fieldId={id} reason={capability.reason} /> : null}
           {previewSrc ? (
             <div className="asset-preview">
               <AssetPreview kind={kind} src={previewSrc} label={label} />
@@ -186,7 +191,7 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
         </>
       )}
       <label className="field-sublabel" id={urlLabelId} htmlFor={id}>
-        {canUpload ? 'Or paste its address' : 'Address'}
+        {canUpload ? 'Or paste its address' : 'Web address'}
       </label>
       <input
         id={id}
@@ -198,7 +203,11 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
         spellCheck={false}
         aria-labelledby={`${id}-label ${urlLabelId}`}
         aria-invalid={shownError ? true : undefined}
-        aria-describedby={describedBy(id, { error: shownError })}
+        aria-describedby={
+          [describedBy(id, { error: shownError }), capability && !canUpload ? STORAGE_NOTE_ID : null]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
         aria-required={optional ? undefined : true}
         {...register(name, {
           onChange: () => {

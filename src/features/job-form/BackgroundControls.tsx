@@ -9,11 +9,14 @@ import { VolumeSlider } from './VolumeSlider';
 
 interface BackgroundControlsProps {
   capability: UploadCapability | null;
+  /** The music is the form's only asset field: it says why uploads are not available, if they are not. */
+  showsStorageNote: boolean;
   onUploadingChange(uploading: boolean): void;
 }
 
 export function BackgroundControls({
   capability,
+  showsStorageNote,
   onUploadingChange,
 }: BackgroundControlsProps): React.JSX.Element {
   const {
@@ -34,6 +37,7 @@ export function BackgroundControls({
         kind="audio"
         optional
         capability={capability}
+        showsStorageNote={showsStorageNote}
         error={errors.background?.music?.message}
         onUploadingChange={onUploadingChange}
       />

@@ -129,6 +129,8 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
     [],
   );
   const errors = form.formState.errors;
+  // Without uploads, the first asset field says why (once for the form), the background music if it is alone.
+  const noteField = fields.find((field) => field.type.kind === 'image' || field.type.kind === 'audio')?.key;
 
   async function send(values: JobFormValues): Promise<void> {
     setSending(true);
@@ -253,6 +255,7 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
                 label={field.label}
                 kind={field.type.kind}
                 capability={capability}
+                showsStorageNote={field.key === noteField}
                 error={errors.values?.[field.key]?.message}
                 onUploadingChange={onUploadingChange}
               />
@@ -261,7 +264,11 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
             ),
           )}
           {hasBackground(projectType) ? (
-            <BackgroundControls capability={capability} onUploadingChange={onUploadingChange} />
+            <BackgroundControls
+              capability={capability}
+              showsStorageNote={noteField === undefined}
+              onUploadingChange={onUploadingChange}
+            />
           ) : null}
         </div>
         <div className="form-footer">

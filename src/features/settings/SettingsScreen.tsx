@@ -11,6 +11,7 @@ import { useNavStore } from '../navigation/nav-store';
 import { useHostCapabilities } from '../../lib/host-capabilities';
 import { DownloadSettingsForm } from './DownloadSettingsForm';
 import { PageNotificationsSetting } from './PageNotificationsSetting';
+import { BackToForm } from './BackToForm';
 import { StorageSettingsForm } from './StorageSettingsForm';
 
 type Loaded =
@@ -44,12 +45,17 @@ export function SettingsScreen(): React.JSX.Element {
   );
   const [loaded, retry] = useDownloadSettings(accountId);
   const focusRequest = useNavStore((state) => state.focusRequest);
+  const focusSection = useNavStore((state) => state.focusSection);
   const shown = useNavStore((state) => state.screen === 'settings');
   const capabilities = useHostCapabilities();
-  // The heading takes focus (a screen reader starts there; Tab goes on to the first setting).
+  // The heading takes focus (a screen reader starts there; Tab goes on to the first setting), or the heading
+  // of the section a link asked for (the job form's "Set up asset storage"), scrolled into view.
   useEffect(() => {
-    if (shown && focusRequest > 0) document.getElementById('settings-title')?.focus();
-  }, [focusRequest, shown]);
+    if (!shown || focusRequest === 0) return;
+    const heading = document.getElementById(focusSection ? `settings-${focusSection}` : 'settings-title');
+    heading?.focus();
+    if (focusSection) heading?.scrollIntoView({ block: 'start' });
+  }, [focusRequest, focusSection, shown]);
 
   return (
     <div className="settings-screen">
@@ -80,10 +86,11 @@ export function SettingsScreen(): React.JSX.Element {
       </section>
       <section className="settings-section" aria-labelledby="settings-storage">
         <div className="settings-section-head">
-          <h3 id="settings-storage" className="settings-heading">
+          <h3 id="settings-storage" className="settings-heading" tabIndex={-1}>
             Asset storage
           </h3>
           <p className="settings-note">Where dropped photos and audio are uploaded, for this account.</p>
+          <BackToForm />
         </div>
         <StorageSettingsForm key={accountId} accountId={accountId} />
       </section>

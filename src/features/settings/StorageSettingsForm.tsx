@@ -1,7 +1,7 @@
 // Settings → Asset storage: where this account's dropped files go before a job names them. The sandbox
 // (or the account's own default), an S3-compatible bucket (its secret goes to the keychain and never comes
-// back: only "set, ending in …"), or web addresses only. Test connection writes, reads back and deletes a
-// small object and says what it found.
+// back: only "set, ending in …"), or web addresses only: three radio buttons in one group (the arrow keys
+// move between them). Test connection writes, reads back and deletes a small object and says what it found.
 import { useEffect, useState } from 'react';
 import {
   s3SettingsSchema,
@@ -12,6 +12,7 @@ import {
 } from '../../../electron/shared/domain/storage';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, call, failureMessage } from '../../lib/api';
+import { useJobFormStore } from '../job-form/job-form-store';
 
 const BLANK_S3: S3Settings = {
   endpoint: '',
@@ -117,11 +118,15 @@ export function StorageSettingsForm({ accountId }: { accountId: string | null })
           setView(await call(() => api().storage.save({ settings: chosen, ...(secret ? { secret } : {}) })));
           setSecret('');
           setResult({ ok: true, message: 'Saved.' });
+          // The job form offers its drop areas (or says why not) by what the account can take now.
+          void useJobFormStore.getState().loadCapability();
         });
       }}
     >
-      <fieldset className="storage-providers">
-        <legend className="field-label">Files dropped in jobs and batches go to</legend>
+      <div className="storage-providers" role="radiogroup" aria-labelledby="storage-providers-label">
+        <span className="field-label" id="storage-providers-label">
+          Files dropped in jobs and batches go to
+        </span>
         {(
           [
             ['default', 'The account’s own storage (the sandbox hosts the sandbox account’s files)'],
@@ -129,17 +134,18 @@ export function StorageSettingsForm({ accountId }: { accountId: string | null })
             ['urls', 'Nowhere: jobs and spreadsheets give web addresses'],
           ] as const
         ).map(([value, label]) => (
-          <label key={value} className="checkbox">
+          <label key={value} className="radio-option">
             <input
               type="radio"
               name="storage-provider"
+              value={value}
               checked={provider === value}
               onChange={() => setProvider(value)}
             />
-            {label}
+            <span>{label}</span>
           </label>
         ))}
-      </fieldset>
+      </div>
       {provider === 's3' ? (
         <div className="storage-s3">
           {field(
