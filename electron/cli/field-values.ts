@@ -1,7 +1,9 @@
 // `submit --set field=value`: the request the app's form would send. Fields are named by id or label;
-// text goes as typed (a field not given goes empty, as on the form), image and audio fields take a web
-// address or @file, which is checked and uploaded through the account's asset storage (assets:upload,
-// the form's own path); video projects get the form's background music settings.
+// text goes as typed (a field not given goes empty, as on the form), a colour as #rrggbb and only if it is
+// one, a text longer than the output shows is warned of (the form's rules: field-value-rules.ts); image
+// and audio fields take a web address or @file, which is checked and uploaded through the account's asset
+// storage (assets:upload, the form's own path); video projects get the form's background music settings.
+// Every value is checked before anything is uploaded or sent.
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { MappingFields, Project } from '../shared/api/schemas';
@@ -9,6 +11,7 @@ import { isJobType, VIDEO_JOB_TYPES, type JobType } from '../shared/api/job-type
 import { assetProblem, type AssetKind } from '../shared/domain/asset';
 import { contentProblem, SNIFF_BYTES } from '../shared/domain/asset-content';
 import { formFieldsOf, type FormField } from '../shared/domain/field-kinds';
+import { checkFieldValue, valueToSend } from '../shared/domain/field-value-rules';
 import type { SubmitJob } from '../shared/domain/job';
 import { HTTP_EXCEPTION_WORDS, isAllowedWebAddress } from '../shared/domain/urls';
 import { mimeTypeOf } from '../core/batches/import-files';
@@ -16,6 +19,7 @@ import { splitPair } from './arg-parsers';
 import { CliError, UsageError } from './cli-error';
 import type { CliRun } from './cli-run';
 import type { CoreSession } from './core-session';
+import { requireUploads } from './upload-check';
 
 export interface SubmitInputs {
   sets: readonly string[];
@@ -32,6 +36,11 @@ export function hasBackgroundMusic(projectType: string): boolean {
 
 const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
+/** A field as the person reads it and types it: "Accent colour (accent_color)". */
+export function fieldName(field: Pick<FormField, 'id' | 'label'>): string {
+  return field.label === field.id ? field.id : `${field.label} (${field.id})`;
+}
+
 /** A field named by its id, or its label in any case and spacing. */
 export function findField(fields: readonly FormField[], name: string): FormField | undefined {
   return (
@@ -42,6 +51,8 @@ export function findField(fields: readonly FormField[], name: string): FormField
 }
 
 async function uploadFile(run: CliRun, session: CoreSession, kind: AssetKind, text: string) {
+  // An account without storage is said before the file is read (and before anything is sent).
+  await requireUploads(session);
   const path = run.path(text);
   const size = await stat(path).then(
     (info) => (info.isFile() ? info.size : null),
@@ -76,7 +87,7 @@ export async function buildRequest(
   project: Project,
   mapping: MappingFields,
   inputs: SubmitInputs,
-): Promise<{ request: SubmitJob; empty: string[] }> {
+): Promise<{ request: SubmitJob; empty: string[]; warnings: string[] }> {
   if (!isJobType(project.projectType)) {
     throw new CliError(`This project’s type (${project.projectType}) is not one the service takes jobs of.`);
   }
@@ -89,10 +100,26 @@ export async function buildRequest(
     if (!field) {
       throw new UsageError(
         `“${name}” is not a field of ${project.projectName || project.projectId}.`,
-        `Its fields: ${fields.map((known) => known.id).join(', ')} (see: jrs fields ${project.projectId}).`,
+        `Its fields: ${fields.map(fieldName).join(', ')} (see: jrs fields ${project.projectId}).`,
       );
     }
     given.set(field.id, value);
+  }
+  // The form's rules, all of them before any upload or submission: nothing is sent while one is broken.
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  for (const field of fields) {
+    const text = given.get(field.id) ?? '';
+    const check = checkFieldValue(
+      jobType,
+      { ...field, label: fieldName(field), kind: field.type.kind },
+      text,
+    );
+    if (check.error) errors.push(check.error);
+    if (check.warning) warnings.push(check.warning);
+  }
+  if (errors.length > 0) {
+    throw new UsageError(errors.join('\n'), 'Nothing was sent. Correct the value and run the command again.');
   }
   const values: SubmitJob['values'] = {};
   const empty: string[] = [];
@@ -108,7 +135,7 @@ export async function buildRequest(
       values[field.id] = kind === 'image' ? { image_url: url } : { audio_url: url, effects: [] };
     } else {
       if (value === '') empty.push(field.label);
-      values[field.id] = given.get(field.id) ?? '';
+      values[field.id] = valueToSend(kind, given.get(field.id) ?? '');
     }
   }
   const request: SubmitJob = {
@@ -130,5 +157,5 @@ export async function buildRequest(
   } else if (asksBackground) {
     throw new UsageError(`--music, --volume and --start are for video projects; this one is ${jobType}.`);
   }
-  return { request, empty };
+  return { request, empty, warnings };
 }

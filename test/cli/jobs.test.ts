@@ -97,7 +97,7 @@ it('says what is wrong with a submission: an unknown field, a file with no stora
   expect(field.code).toBe(EXIT.usage);
   expect(field.stderr.split('\n').slice(0, 2)).toEqual([
     'error: “title” is not a field of 22222222-2222-4222-8222-222222222222.',
-    `Its fields: headline, photo, voice (see: jrs fields ${IDS.image}).`,
+    `Its fields: Headline (headline), Photo (photo), Voice-over (voice) (see: jrs fields ${IDS.image}).`,
   ]);
   const photo = join(world.dir, 'photo.png');
   await writeFile(

@@ -3,6 +3,7 @@
 import type { ImportPreview } from '../../shared/domain/batch-import';
 import type { ColumnMapping } from '../../shared/domain/batch-sheet';
 import { UsageError } from '../cli-error';
+import { fieldName } from '../field-values';
 
 const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}@]+/gu, '');
 
@@ -38,7 +39,7 @@ export function columnMapping(pairs: readonly string[], preview: ImportPreview):
     if (!field) {
       throw new UsageError(
         `${preview.projectName || 'The project'} has no field “${fieldText}”.`,
-        `Its fields: ${preview.fields.map((known) => known.id).join(', ')}.`,
+        `Its fields: ${preview.fields.map(fieldName).join(', ')}.`,
       );
     }
     mapping[field.id] = { from: 'column', column };

@@ -30,13 +30,14 @@ async function submit(run: CliRun, projectText: string, options: SubmitOptions):
   if (options.wait || folder) session.requireWorker();
   const project = await resolveProject(session, projectText);
   const mapping = await session.call('projects:fields', { projectId: project.projectId });
-  const { request, empty } = await buildRequest(run, session, project, mapping, {
+  const { request, empty, warnings } = await buildRequest(run, session, project, mapping, {
     sets: options.set ?? [],
     music: options.music,
     volume: options.volume,
     start: options.start,
   });
   const { out } = run;
+  for (const warning of warnings) out.warn(warning);
   if (empty.length) out.warn(`Left empty: ${empty.join(', ')}.`);
   const sent = await session.call('jobs:submit', request);
   out.record(jobRecord(sent));

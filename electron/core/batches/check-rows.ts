@@ -1,11 +1,14 @@
 // Every row of a mapped sheet checked as the form checks one job, cell by cell, in the person's words and
 // naming the row as their spreadsheet numbers it: an empty field (a warning), a file not found or named
 // twice, a file that is not what its field takes or too large, an address that is not https, a volume or
-// start out of range, and a row that repeats an earlier one (a warning). One pass; 10,000 rows are fine.
+// start out of range, a colour that is none and a text longer than the output shows (a warning), by the
+// rules the form and the CLI share (field-value-rules.ts), and a row that repeats an earlier one (a
+// warning). One pass; 10,000 rows are fine.
 import type { ImportField } from '../../shared/domain/batch-import';
 import type { ColumnMapping, RowIssue, Sheet } from '../../shared/domain/batch-sheet';
 import { assetProblem, ASSET_RULES, type AssetKind } from '../../shared/domain/asset';
 import { contentProblem } from '../../shared/domain/asset-content';
+import { checkFieldValue, valueToSend } from '../../shared/domain/field-value-rules';
 import { HTTP_EXCEPTION_WORDS, isAllowedWebAddress } from '../../shared/domain/urls';
 import { resolveAssetCell, type CellValue, type FileIndex } from './match-files';
 
@@ -51,6 +54,8 @@ export function checkRows(
   fields: readonly ImportField[],
   mapping: ColumnMapping,
   files: FileIndex,
+  /** The project's type: what its output shows well depends on it. */
+  projectType = '',
 ): CheckedRows {
   const columns = new Map(sheet.columns.map((column, index) => [column, index]));
   const issues: RowIssue[] = [];
@@ -115,8 +120,13 @@ export function checkRows(
           );
         }
       } else {
-        resolved.set(field.id, cell === '' ? { kind: 'empty' } : { kind: 'text', text: cell });
+        // A colour goes as #rrggbb, whatever name or code the cell holds.
+        const text = valueToSend(field.kind, cell);
+        resolved.set(field.id, cell === '' ? { kind: 'empty' } : { kind: 'text', text });
         if (cell.trim() === '') add(field.id, 'warning', 'empty', `${name}: ${label} is empty.`);
+        const { error, warning } = checkFieldValue(projectType, field, cell);
+        if (error) add(field.id, 'error', 'bad-colour', `${name}: ${error}`);
+        if (warning) add(field.id, 'warning', 'too-long', `${name}: ${warning}`);
       }
     }
     values.push(resolved);

@@ -111,7 +111,13 @@ export class ImportSession {
   private recheck(): void {
     this.fixed = applyFixes(this.original, this.fixes);
     this.stale = this.fixed.stale;
-    this.checked = checkRows(this.fixed.sheet, this.fields, this.mapping, this.index);
+    this.checked = checkRows(
+      this.fixed.sheet,
+      this.fields,
+      this.mapping,
+      this.index,
+      this.project.projectType,
+    );
     if (!this.context.uploads.available) {
       // No asset storage: a cell naming a file cannot be used; the sheet must carry addresses.
       this.checked.values.forEach((cells, row) => {

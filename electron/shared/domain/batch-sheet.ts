@@ -51,6 +51,8 @@ export const rowIssueSchema = z.object({
     'bad-url',
     'out-of-range',
     'duplicate-row',
+    'bad-colour',
+    'too-long',
   ]),
   message: z.string(),
 });

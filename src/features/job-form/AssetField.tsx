@@ -157,8 +157,12 @@ export function AssetField(props: AssetFieldProps): React.JSX.Element {
                 type="button"
                 id={`${id}-choose`}
                 className="btn btn-secondary btn-sm"
-                onClick={open}
-                disabled={uploading}
+                // Not `disabled` while the file uploads: a disabled button drops focus to the page, and the
+                // person who chose the file by keyboard would be lost (Ctrl+Enter would then do nothing).
+                aria-disabled={uploading || undefined}
+                onClick={() => {
+                  if (!uploading) open();
+                }}
               >
                 Choose file…
               </button>

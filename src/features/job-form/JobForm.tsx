@@ -260,7 +260,12 @@ export function JobForm({ project, mapping, capability }: JobFormProps): React.J
                 onUploadingChange={onUploadingChange}
               />
             ) : (
-              <TextField key={field.key} field={field} error={errors.values?.[field.key]?.message} />
+              <TextField
+                key={field.key}
+                field={field}
+                projectType={projectType}
+                error={errors.values?.[field.key]?.message}
+              />
             ),
           )}
           {hasBackground(projectType) ? (

@@ -1,16 +1,14 @@
-// A colour field's text and its picker: the picker shows the colour the text names (#rgb or #rrggbb, with
-// or without the #), and a colour picked is written back in the text's own style (case, #, short form
-// kept where it can be), since the service gets the text as typed.
+// A colour field's text and its picker: the picker shows the colour the text names (a code or a CSS colour
+// name, read by the shared rule in electron/shared/domain/colour.ts), and a colour picked is written back
+// in the text's own style where the text is a code (case, #, short form kept where it can be), else as a
+// code.
+import { colourHex } from '../../../electron/shared/domain/colour';
 
 const HEX = /^(#?)([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-/** The picker's value (#rrggbb, lower case) for the text, or null when the text names no hex colour. */
+/** The picker's value (#rrggbb, lower case) for the text, or null when the text names no colour. */
 export function pickerValue(text: string): string | null {
-  const match = HEX.exec(text.trim());
-  if (!match) return null;
-  const digits = match[2] ?? '';
-  const long = digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits;
-  return `#${long.toLowerCase()}`;
+  return colourHex(text);
 }
 
 /** The text for a picked colour (#rrggbb), written the way the current text is written. */

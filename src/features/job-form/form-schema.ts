@@ -1,9 +1,11 @@
 // Builds the job form's zod schema from its fields: any field may be left empty (the service marks none as
 // required, so the form lists the empty ones before sending instead), a value that is there is checked
-// (asset fields take a web address), and video projects add the background music, volume (0–1) and start
-// offset (≥ 0 s).
+// (asset fields take a web address, colour fields a colour, by the rule the batch preview and the CLI
+// share: electron/shared/domain/field-value-rules.ts), and video projects add the background music,
+// volume (0–1) and start offset (≥ 0 s).
 import { z } from 'zod';
 import { VIDEO_JOB_TYPES, type JobType } from '../../../electron/shared/api/job-types';
+import { checkFieldValue } from '../../../electron/shared/domain/field-value-rules';
 import { HTTP_EXCEPTION_WORDS, isAllowedWebAddress } from '../../../electron/shared/domain/urls';
 import type { FormField } from './field-kinds';
 
@@ -38,6 +40,11 @@ function fieldSchema(field: FormField): z.ZodType<string, string> {
     case 'image':
     case 'audio':
       return assetUrl(field.label);
+    case 'color':
+      return z.string().superRefine((text, context) => {
+        const { error } = checkFieldValue('', { ...field, kind: 'color' }, text);
+        if (error) context.addIssue({ code: 'custom', message: error });
+      });
     default:
       return z.string();
   }

@@ -1,8 +1,10 @@
-// Turns the form's values into the `jobs:submit` request: strings for text (an empty one as ''),
-// `{ image_url }` for images and `{ audio_url, effects: [] }` for audio (an empty file field is left out:
-// there is no file to point at), and the background settings for video projects.
+// Turns the form's values into the `jobs:submit` request: strings for text (an empty one as ''), a colour
+// as `#rrggbb` (the name or code typed, read by the shared colour rule), `{ image_url }` for images and
+// `{ audio_url, effects: [] }` for audio (an empty file field is left out: there is no file to point at),
+// and the background settings for video projects.
 import type { Project, JobValues } from '../../../electron/shared/api/schemas';
 import { isJobType } from '../../../electron/shared/api/job-types';
+import { valueToSend } from '../../../electron/shared/domain/field-value-rules';
 import type { SubmitJob } from '../../../electron/shared/domain/job';
 import type { FormField } from './field-kinds';
 import { hasBackground, type JobFormValues } from './form-schema';
@@ -14,7 +16,7 @@ export function toJobValues(fields: readonly FormField[], form: JobFormValues): 
     if ((field.type.kind === 'image' || field.type.kind === 'audio') && text === '') continue;
     if (field.type.kind === 'image') values[field.id] = { image_url: text };
     else if (field.type.kind === 'audio') values[field.id] = { audio_url: text, effects: [] };
-    else values[field.id] = form.values[field.key] ?? '';
+    else values[field.id] = valueToSend(field.type.kind, form.values[field.key] ?? '');
   }
   return values;
 }

@@ -11,6 +11,8 @@ interface ProjectItemProps {
   selected: boolean;
   /** Files are being dragged over it. */
   dropTarget?: boolean;
+  /** Enter in the search box opens it (the box says so to screen readers). */
+  suggested?: boolean;
   onChoose(project: Project): void;
 }
 
@@ -18,6 +20,7 @@ export function ProjectItem({
   project,
   selected,
   dropTarget = false,
+  suggested = false,
   onChoose,
 }: ProjectItemProps): React.JSX.Element {
   const now = useNow(60_000);
@@ -26,13 +29,18 @@ export function ProjectItem({
     <li>
       <button
         type="button"
-        className={`project-item${dropTarget ? ' is-drop-target' : ''}`}
+        className={`project-item${dropTarget ? ' is-drop-target' : ''}${suggested ? ' is-suggested' : ''}`}
         aria-pressed={selected}
         onClick={() => onChoose(project)}
         data-project-id={project.projectId}
       >
         <span className="project-item-name">
           <ProjectName name={project.projectName} />
+          {suggested ? (
+            <kbd className="kbd project-item-enter" aria-hidden="true">
+              Enter
+            </kbd>
+          ) : null}
         </span>
         <span className="project-item-meta">
           <span className={`tag tag-type tag-${project.projectType}`}>

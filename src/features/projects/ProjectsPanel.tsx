@@ -17,7 +17,7 @@ import { selectStale, useProjectsStore } from './projects-store';
 
 const STALE_NOTE_ID = 'projects-stale-note';
 
-/** Up and down arrows (Home, End) move between the projects, as in a list of the system's. */
+/** Up and down arrows (Home, End) move between the projects, as in a list of the system's; ↑ from the top to the search. */
 function moveInList(event: React.KeyboardEvent<HTMLUListElement>): void {
   const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, Home: -Infinity, End: Infinity };
   const move = moves[event.key];
@@ -26,6 +26,11 @@ function moveInList(event: React.KeyboardEvent<HTMLUListElement>): void {
   const current = buttons.indexOf(event.target as HTMLButtonElement);
   if (current < 0 || buttons.length === 0) return;
   event.preventDefault();
+  // ↑ from the first project goes back to the search box it came from.
+  if (current === 0 && event.key === 'ArrowUp') {
+    document.getElementById('project-search')?.focus();
+    return;
+  }
   const next = Math.min(buttons.length - 1, Math.max(0, current + move));
   buttons[next]?.focus();
 }
@@ -68,6 +73,10 @@ export function ProjectsPanel(): React.JSX.Element {
   const types = useMemo(() => projectTypesOf(projects), [projects]);
   const shown = useMemo(() => filterProjects(projects, query, typeFilter), [projects, query, typeFilter]);
   const refreshButton = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [searchFocused, setSearchFocused] = useState(false);
+  // What Enter in the search box opens: the first match, once something is typed.
+  const firstMatch = query.trim() !== '' ? (shown[0] ?? null) : null;
   const retried = useRef(false);
   const loading = status === 'loading' || status === 'idle';
   const drop = useProjectDrop();
@@ -116,7 +125,13 @@ export function ProjectsPanel(): React.JSX.Element {
           Refresh
         </button>
       </header>
-      <ProjectFilters types={types} />
+      <ProjectFilters
+        types={types}
+        firstMatch={firstMatch}
+        onPick={(project) => void choose(project)}
+        onIntoList={() => listRef.current?.querySelector<HTMLButtonElement>('.project-item')?.focus()}
+        onSearchFocus={setSearchFocused}
+      />
       <div className="panel-body" aria-busy={loading}>
         {notice}
         {error && !stale ? null : loading && projects.length === 0 && loadedAt === null ? (
@@ -153,6 +168,7 @@ export function ProjectsPanel(): React.JSX.Element {
                 </p>
               ) : null}
               <ul
+                ref={listRef}
                 className="project-list"
                 onKeyDown={moveInList}
                 aria-label="Active projects"
@@ -164,6 +180,7 @@ export function ProjectsPanel(): React.JSX.Element {
                     project={project}
                     selected={project.projectId === chosenId}
                     dropTarget={project.projectId === drop.target}
+                    suggested={searchFocused && project.projectId === firstMatch?.projectId}
                     onChoose={(chosen) => void choose(chosen)}
                   />
                 ))}

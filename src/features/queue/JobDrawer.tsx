@@ -21,6 +21,8 @@ import { useJobsStore } from '../jobs/jobs-store';
 import { StatusBadge } from '../jobs/StatusBadge';
 import { DownloadPanel } from '../downloads/DownloadPanel';
 import { JobValues } from './JobValues';
+import { useNavStore } from '../navigation/nav-store';
+import { JOBS_GRID_ID } from './grid-columns';
 import { JsonBlock } from './JsonBlock';
 import { duplicateIntoForm, removeJobs, requeueJobs } from './queue-actions';
 import { useQueueStore } from './queue-store';
@@ -305,6 +307,13 @@ export function JobDrawer(): React.JSX.Element {
         // Escape in the grid clears its selection first; the drawer closes on Escape from inside it.
         onEscapeKeyDown={(event) => {
           if (!contentRef.current?.contains(document.activeElement)) event.preventDefault();
+        }}
+        // Closed (Esc, ×): back to the grid on the job's row, which opened it; the drawer has no trigger
+        // for Radix to return to, and focus would otherwise fall to the page.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (useNavStore.getState().screen === 'queue')
+            document.getElementById(JOBS_GRID_ID)?.focus({ preventScroll: true });
         }}
       >
         <div className="drawer-header">

@@ -1,11 +1,15 @@
-// A job's values as submitted: text as text, images and audio previewed (use-asset-preview.ts says from
+// A job's values as submitted, each under its field's label (the id while the labels load or when the
+// project cannot be read): text as text, images and audio previewed (use-asset-preview.ts says from
 // where), anything else as JSON. A preview that cannot load says so and keeps the address.
 import { useState } from 'react';
 import { useAssetSource } from './use-asset-preview';
+import { useFieldLabels } from './use-field-labels';
 
 interface PreviewProps {
   jobId: string;
   field: string;
+  /** The field as the person reads it. */
+  label: string;
   kind: 'image' | 'audio';
   src: string;
 }
@@ -20,7 +24,7 @@ function Unavailable({ reason }: { reason?: string }): React.JSX.Element {
 }
 
 /** An image or a player, or "Preview unavailable" (not an empty 0:00 player) once it fails to load. */
-function Preview({ jobId, field, kind, src: address }: PreviewProps) {
+function Preview({ jobId, field, label, kind, src: address }: PreviewProps) {
   const source = useAssetSource(jobId, field, address);
   // Keyed by the source, so that a new address gets its own try.
   const [failed, setFailed] = useState<string | null>(null);
@@ -33,7 +37,7 @@ function Preview({ jobId, field, kind, src: address }: PreviewProps) {
     <img
       className="value-image"
       src={src}
-      alt={`Image for ${field}`}
+      alt={`Image for ${label}`}
       loading="lazy"
       onError={() => setFailed(src)}
     />
@@ -44,13 +48,23 @@ function Preview({ jobId, field, kind, src: address }: PreviewProps) {
       // Metadata only (not the sound): enough to learn early that it cannot load and say so.
       preload="metadata"
       src={src}
-      aria-label={`Play the audio for ${field}`}
+      aria-label={`Play the audio for ${label}`}
       onError={() => setFailed(src)}
     />
   );
 }
 
-function Value({ jobId, name, value }: { jobId: string; name: string; value: unknown }): React.JSX.Element {
+function Value({
+  jobId,
+  name,
+  label,
+  value,
+}: {
+  jobId: string;
+  name: string;
+  label: string;
+  value: unknown;
+}): React.JSX.Element {
   if (typeof value === 'string') {
     return value.trim() ? <p className="value-text">{value}</p> : <p className="value-note">Empty</p>;
   }
@@ -62,7 +76,7 @@ function Value({ jobId, name, value }: { jobId: string; name: string; value: unk
       const src = String(kind === 'image' ? asset.image_url : asset.audio_url);
       return (
         <>
-          <Preview jobId={jobId} field={name} kind={kind} src={src} />
+          <Preview jobId={jobId} field={name} label={label} kind={kind} src={src} />
           <p className="value-url">{src}</p>
         </>
       );
@@ -73,20 +87,24 @@ function Value({ jobId, name, value }: { jobId: string; name: string; value: unk
 
 export function JobValues({
   jobId,
+  projectId,
   values,
 }: {
   jobId: string;
+  /** The job's project, whose field labels name the values. */
+  projectId?: string;
   values: Record<string, unknown>;
 }): React.JSX.Element {
+  const labels = useFieldLabels(projectId);
   const entries = Object.entries(values);
   if (entries.length === 0) return <p className="value-note">This job was sent without values.</p>;
   return (
     <dl className="value-list">
       {entries.map(([name, value]) => (
         <div className="value-item" key={name}>
-          <dt className="value-name">{name}</dt>
+          <dt className="value-name">{labels[name] ?? name}</dt>
           <dd className="value-body">
-            <Value jobId={jobId} name={name} value={value} />
+            <Value jobId={jobId} name={name} label={labels[name] ?? name} value={value} />
           </dd>
         </div>
       ))}

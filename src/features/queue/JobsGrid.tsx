@@ -11,7 +11,7 @@ import { hasModifier } from '../../lib/platform';
 import { useNavStore } from '../navigation/nav-store';
 import { useDownloadsStore } from '../downloads/downloads-store';
 import type { JobsById } from '../jobs/jobs-store';
-import { GRID_COLUMNS, HEADER_HEIGHT, ROW_HEIGHT, rowDomId } from './grid-columns';
+import { GRID_COLUMNS, HEADER_HEIGHT, JOBS_GRID_ID, ROW_HEIGHT, rowDomId } from './grid-columns';
 import { JobGridRow } from './JobGridRow';
 import { useQueueStore, type ClickMode } from './queue-store';
 import { useWhileShown } from '../navigation/use-while-shown';
@@ -189,6 +189,7 @@ export function JobsGrid({ ids, byId }: JobsGridProps): React.JSX.Element {
       </p>
       <div
         ref={gridRef}
+        id={JOBS_GRID_ID}
         role="grid"
         aria-label="Jobs"
         aria-multiselectable="true"

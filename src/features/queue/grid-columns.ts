@@ -26,6 +26,9 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
 export const ROW_HEIGHT = 40;
 export const HEADER_HEIGHT = 36;
 
+/** The grid's DOM id: focus returns to it (on its active row) when the details drawer closes. */
+export const JOBS_GRID_ID = 'jobs-grid';
+
 /** The DOM id of a row, for aria-activedescendant. */
 export function rowDomId(jobId: string): string {
   return `job-row-${jobId}`;
