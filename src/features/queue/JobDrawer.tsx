@@ -185,7 +185,7 @@ function DrawerBody({ id, job }: { id: string; job: JobView | undefined }): Reac
         <h4 id="drawer-values" className="drawer-heading">
           Values
         </h4>
-        <JobValues jobId={view.id} values={view.values} />
+        <JobValues jobId={view.id} projectId={view.projectId} values={view.values} />
       </section>
 
       <section className="drawer-section" aria-labelledby="drawer-ids">
