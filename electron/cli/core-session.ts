@@ -15,6 +15,7 @@ import { hostCoreDeps } from '../node-host/open-host-core';
 import type { CliIo } from './cli-io';
 import { CliError } from './cli-error';
 import { envAccount } from './env-account';
+import { hasS3Env } from './env-storage';
 import { EXIT, exitCodeOf } from './exit-codes';
 import type { Output } from './output';
 
@@ -56,6 +57,11 @@ export class CoreSession {
 
   static async open(io: CliIo, out: Output, options: SessionOptions): Promise<CoreSession> {
     const session = options.envAccount ? envAccount(io.env) : null;
+    if (options.envAccount && !session && hasS3Env(io.env)) {
+      out.warn(
+        'The JRS_S3_* variables are for the JRS_BASE_URL account only; a saved account keeps its own: jrs accounts storage <account> --help.',
+      );
+    }
     const deps = hostCoreDeps({
       dataDir: userDataDir(io.env),
       secrets: io.secrets ?? new KeytarSecretStore(io.env['JRS_KEYCHAIN_SERVICE'] || DEV_KEYCHAIN_SERVICE),

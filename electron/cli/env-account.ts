@@ -2,10 +2,12 @@
 // in this process's memory and the account in no file (the core's session accounts), so nothing lingers
 // even if the run is killed. Its id is derived from the address and the key (scrypt, so the id gives the
 // key away to no one), the same on every run: its history, settings and unfinished batches are found again.
+// JRS_S3_* give it a bucket for its uploads, for the run too.
 import { scryptSync } from 'node:crypto';
 import type { SessionAccount } from '../core/accounts/accounts';
 import { newAccountSchema } from '../shared/domain/account';
 import { UsageError } from './cli-error';
+import { envStorage } from './env-storage';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -32,10 +34,13 @@ export function envAccount(env: Env): SessionAccount | null {
     throw new UsageError(`${variable}: ${issue?.message ?? 'not valid'}`, HINT);
   }
   const address = checked.data.baseUrl.replace(/\/+$/, '');
+  // Its uploads go to the bucket JRS_S3_* name, if they name one (env-storage.ts).
+  const storage = envStorage(env);
   return {
     id: envAccountId(address, checked.data.apiKey),
     name: `JRS_BASE_URL (${new URL(address).host})`,
     baseUrl: address,
     apiKey: checked.data.apiKey,
+    ...(storage ? { storage } : {}),
   };
 }

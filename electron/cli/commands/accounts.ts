@@ -1,4 +1,4 @@
-// `jrs accounts list|add|use|remove`: the saved accounts the desktop app shows too, their keys in the OS
+// `jrs accounts list|add|use|remove|storage`: the saved accounts the desktop app shows too, their keys in the OS
 // keychain through accounts:add, or where no keychain answers, in an owner-only key file (--key-file) or
 // for this run only (--session-only), never dropped silently. The JRS_BASE_URL account is not one of them.
 import { Command, Option } from 'commander';
@@ -9,6 +9,7 @@ import type { CliRun } from '../cli-run';
 import type { CoreSession } from '../core-session';
 import { readAll, readHidden } from '../prompt';
 import { action } from './action';
+import { storageCommand } from './accounts-storage';
 
 function accountRecord(account: AccountView, activeId: string | null) {
   return { type: 'account' as const, ...account, active: account.id === activeId };
@@ -207,5 +208,6 @@ export function accountsCommand(run: CliRun): Command {
         remove(run, await open(), text, options.deleteHistory === true),
       ),
     );
+  accounts.addCommand(storageCommand(run, open, findAccount));
   return accounts;
 }

@@ -8,6 +8,7 @@ import { Connections } from './connections';
 import { SandboxRunner } from './sandbox-runner';
 import type { SandboxLauncher } from '../app/app-core.types';
 import type { SecretStore } from './secret-store';
+import type { S3Settings } from '../../shared/domain/storage';
 
 export interface Accounts {
   readonly registry: AccountRegistry;
@@ -15,6 +16,8 @@ export interface Accounts {
   readonly health: AccountHealth;
   readonly sandbox: SandboxRunner;
   readonly connections: Connections;
+  /** The asset storage a session account brought for this process (JRS_S3_*), if any. */
+  sessionStorage(accountId: string): SessionStorage | null;
   /** Tells the renderer the list or a state changed. */
   changed(): void;
   dispose(): Promise<void>;
@@ -29,6 +32,13 @@ export interface SessionAccount {
   name: string;
   baseUrl: string;
   apiKey: string;
+  /** An S3-compatible bucket for its uploads, for this process only (its secret in memory, like the key). */
+  storage?: SessionStorage;
+}
+
+export interface SessionStorage {
+  s3: S3Settings;
+  secret: string;
 }
 
 export async function openAccounts(deps: {
@@ -43,7 +53,9 @@ export async function openAccounts(deps: {
   await registry.load(deps.log);
   const secrets = new AccountSecrets(deps.keychain, deps.dataDir);
   await secrets.checkKeychain();
+  const sessionStorage = new Map<string, SessionStorage>();
   for (const session of deps.sessionAccounts ?? []) {
+    if (session.storage) sessionStorage.set(session.id, session.storage);
     const apiKey = session.apiKey.trim();
     const account: StoredAccount = {
       id: session.id,
@@ -71,6 +83,7 @@ export async function openAccounts(deps: {
     health,
     sandbox,
     connections,
+    sessionStorage: (accountId) => sessionStorage.get(accountId) ?? null,
     changed: deps.onChange,
     async dispose() {
       connections.clear();

@@ -1,5 +1,6 @@
 // Asset storage per account: which uploader an account's files go through (its default, an S3-compatible
-// bucket, or none: URLs only), its settings and secret, and the Test connection that proves them.
+// bucket, or none: URLs only), its settings and secret, and the Test connection that proves them. A session
+// account (the command line's JRS_BASE_URL) may bring a bucket for the run (JRS_S3_*), held in memory only.
 import type { Database } from 'better-sqlite3';
 import type { UploadCapability } from '../../shared/domain/asset';
 import type { StorageSettings } from '../../shared/domain/storage';
@@ -42,7 +43,23 @@ export function openStorage(deps: {
 }): StorageDomain {
   const store = new StorageSettingsStore(deps.db, deps.keychain);
   const cache = new AssetCache(deps.db);
-  const activeId = () => deps.accounts.registry.active().id;
+  /** The account asked for (the command line names one), else the active one; an unknown id is refused. */
+  const accountOf = (accountId: string | undefined) => {
+    if (accountId === undefined) return deps.accounts.registry.active().id;
+    if (!deps.accounts.registry.find(accountId))
+      throw new AppError(
+        'not-found',
+        'No saved account has this id. See the accounts with: jrs accounts list.',
+      );
+    return accountId;
+  };
+  // A session account's bucket (the command line's JRS_S3_* variables) is the one it uses, whatever is saved.
+  const settingsOf = (accountId: string): StorageSettings => {
+    const session = deps.accounts.sessionStorage(accountId);
+    return session ? { provider: 's3', s3: session.s3 } : store.get(accountId);
+  };
+  const secretOf = async (accountId: string): Promise<string | null> =>
+    deps.accounts.sessionStorage(accountId)?.secret ?? (await store.secret(accountId));
   /** One S3 client per account while its settings stay the same (each holds sockets). */
   const s3Clients = new Map<string, { settings: string; storage: S3Storage }>();
   const s3For = (accountId: string, settings: StorageSettings & { provider: 's3' }, secret: string) => {
@@ -62,7 +79,7 @@ export function openStorage(deps: {
   const build = async (accountId: string, settings: StorageSettings): Promise<AssetUploader> => {
     if (settings.provider === 'urls') return new UrlsOnly();
     if (settings.provider === 's3') {
-      const secret = await store.secret(accountId);
+      const secret = await secretOf(accountId);
       if (!secret) {
         throw new AppError(
           'storage',
@@ -83,19 +100,34 @@ export function openStorage(deps: {
   };
 
   return {
-    uploaderFor: (accountId) => build(accountId, store.get(accountId)),
+    uploaderFor: (accountId) => build(accountId, settingsOf(accountId)),
     handlers: {
-      'storage:settings': async () => {
-        const id = activeId();
-        const secret = await store.secret(id);
+      'storage:settings': async (params) => {
+        const id = accountOf(params?.accountId);
+        const secret = await secretOf(id);
         return {
-          settings: store.get(id),
+          settings: settingsOf(id),
           secret: { set: secret !== null, last4: secret ? secret.slice(-4) : null },
         };
       },
-      'storage:save': async ({ settings, secret }) => {
-        const id = activeId();
-        if (secret) await store.setSecret(id, secret);
+      'storage:save': async ({ settings, secret, accountId }) => {
+        const id = accountOf(accountId);
+        if (deps.accounts.sessionStorage(id)) {
+          throw new AppError(
+            'invalid-input',
+            'This run’s account takes its asset storage from the JRS_S3_* variables: change them instead.',
+          );
+        }
+        if (secret) {
+          // Nothing is saved when the keychain does not keep the secret (settings without it would not work).
+          await store.setSecret(id, secret).catch((error: unknown) => {
+            throw new AppError(
+              'keychain',
+              'The system keychain did not store the S3 secret access key. Nothing was saved.',
+              { cause: error },
+            );
+          });
+        }
         forgetClient(id);
         if (settings.provider === 's3' && !secret && !(await store.secret(id))) {
           throw new AppError('invalid-input', 'Enter the secret access key: it is kept in the keychain.');
@@ -104,8 +136,8 @@ export function openStorage(deps: {
         const kept = await store.secret(id);
         return { settings, secret: { set: kept !== null, last4: kept ? kept.slice(-4) : null } };
       },
-      'storage:test': async ({ settings, secret }) => {
-        const id = activeId();
+      'storage:test': async ({ settings, secret, accountId }) => {
+        const id = accountOf(accountId);
         if (settings.provider === 'urls')
           return { ok: true, message: 'Nothing to test: files are not uploaded for this account.' };
         if (settings.provider === 'default') {
@@ -115,7 +147,7 @@ export function openStorage(deps: {
             ? { ok: true, message: 'The sandbox hosts this account’s uploads.' }
             : { ok: false, message: capability.reason ?? 'This account has no asset storage.' };
         }
-        const key = secret ?? (await store.secret(id));
+        const key = secret ?? (await secretOf(id));
         if (!key) return { ok: false, message: 'Enter the secret access key first.' };
         const storage = new S3Storage(settings.s3, key);
         try {

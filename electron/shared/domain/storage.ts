@@ -47,10 +47,16 @@ export const storageViewSchema = z.object({
 });
 export type StorageView = z.infer<typeof storageViewSchema>;
 
+/** Which account's storage (the command line's `jrs accounts storage <account>`); absent: the active one. */
+const accountIdSchema = z.string().min(1).max(200).optional();
+
+export const storageOfSchema = z.object({ accountId: accountIdSchema }).optional();
+
 export const saveStorageSchema = z.object({
   settings: storageSettingsSchema,
   /** A new secret access key; absent: keep the one in the keychain. */
   secret: z.string().trim().min(1).max(500).optional(),
+  accountId: accountIdSchema,
 });
 
 export const connectionTestSchema = z.object({
