@@ -8,6 +8,7 @@ import { EXIT, type ExitCode } from '../exit-codes';
 import { shortId } from '../job-words';
 import type { FileOutcome } from '../save-files';
 import { countBatch } from './batch-counts';
+import { sheetRowOf } from './wait-batch';
 import { counted } from '../../shared/domain/plural';
 
 export function summarizeBatch(
@@ -16,6 +17,8 @@ export function summarizeBatch(
   jobs: readonly JobView[],
   files: FileOutcome[] | null,
   downloaded: number,
+  /** Each row's number in the sheet (batches:sheet), to name rows as the person's file does. */
+  lines: readonly number[] | null = null,
 ): ExitCode {
   const counts = countBatch(jobs);
   const { out } = run;
@@ -41,7 +44,7 @@ export function summarizeBatch(
   if (files) out.line(`${counted(downloaded, 'file', 'files')} saved.`);
   const ids = (pick: (job: JobView) => boolean) => jobs.filter(pick).slice(0, 5).map(shortId).join(' ');
   for (const job of jobs.filter((candidate) => candidate.tracking === 'refused').slice(0, 5))
-    out.warn(`Row ${(job.batchRow ?? 0) + 1} refused: ${job.trackingNote ?? ''}`);
+    out.warn(`Row ${sheetRowOf(lines, job) ?? '?'} refused: ${job.trackingNote ?? ''}`);
   if (counts.unknown) {
     out.note(
       `${counted(counts.unknown, 'row was', 'rows were')} being sent when a run stopped: the service may or may not have them. Check, then "jrs track <service id>" or "jrs resubmit ${ids((job) => job.tracking === 'unknown')}" (or discard).`,

@@ -12,10 +12,17 @@ import { JobWatch } from '../job-watch';
 import { ProgressBar } from '../progress-bar';
 import { countBatch, countsText } from './batch-counts';
 
-function rowRecord(job: JobView) {
+/** A batch row's number in its spreadsheet (the header is row 1), as the person's file and the app number it. */
+export function sheetRowOf(lines: readonly number[] | null, job: JobView): number | null {
+  if (job.batchRow === null) return null;
+  return lines?.[job.batchRow] ?? job.batchRow + 1;
+}
+
+function rowRecord(job: JobView, lines: readonly number[] | null) {
   return {
     type: 'row',
     row: job.batchRow,
+    sheetRow: sheetRowOf(lines, job),
     jobId: job.id,
     uuid: job.uuid,
     status: job.status,
@@ -26,7 +33,12 @@ function rowRecord(job: JobView) {
   };
 }
 
-export async function waitForBatch(run: CliRun, session: CoreSession, batch: BatchView): Promise<JobView[]> {
+export async function waitForBatch(
+  run: CliRun,
+  session: CoreSession,
+  batch: BatchView,
+  lines: readonly number[] | null,
+): Promise<JobView[]> {
   const watch = await JobWatch.start(session);
   let paused = false;
   const stopBatches = session.onEvent((event, payload) => {
@@ -44,7 +56,7 @@ export async function waitForBatch(run: CliRun, session: CoreSession, batch: Bat
       for (const job of jobs) {
         if (!isSettled(job) || reported.has(job.id)) continue;
         reported.add(job.id);
-        run.out.record(rowRecord(job));
+        run.out.record(rowRecord(job, lines));
       }
       const counts = countBatch(jobs);
       bar.update(counts.settled, counts.rows, countsText(counts));

@@ -123,7 +123,9 @@ async function batch(run: CliRun, projectText: string, options: BatchOptions): P
     resumed: Boolean(found?.batch),
   });
   run.resumeHint = `Run the same command again to go on with batch “${made.name}”: rows already sent are not sent again.`;
-  const jobs = await waitForBatch(run, session, made);
+  // Rows are named by their number in the sheet, as the person's spreadsheet and the app number them.
+  const lines = (await session.call('batches:sheet', { id: made.id }))?.lines ?? null;
+  const jobs = await waitForBatch(run, session, made, lines);
 
   let files: FileOutcome[] | null = null;
   if (folder) {
@@ -139,7 +141,7 @@ async function batch(run: CliRun, projectText: string, options: BatchOptions): P
       jobs.map((job) => job.id),
     ));
   const downloaded = saved.filter((file) => file.state === 'done').length;
-  return summarizeBatch(run, made, jobs, files, downloaded);
+  return summarizeBatch(run, made, jobs, files, downloaded, lines);
 }
 
 export function batchCommand(run: CliRun): Command {

@@ -1,12 +1,15 @@
-// The spreadsheet given back: every row of the batch's sheet as it was imported, followed by what became
+// The spreadsheet given back: every row of the batch's sheet as it was imported (first its row number in the
+// file, as the person's spreadsheet and the batch view number it), followed by what became
 // of it (the job's id, its status in words, the output's storage path and the file on this computer), as
 // CSV that Excel opens as it should (UTF-8 with a BOM, formulas defused) or as XLSX (cells as text).
 import * as XLSX from '@e965/xlsx';
 import type { JobRow } from '../jobs/job-row';
 import { formulaSafeCsv } from '../jobs/csv-formula-guard';
-import type { BatchSheet } from './batch-repository';
+import { sheetLines, type BatchSheet } from './batch-repository';
 
 export const RESULT_COLUMNS = ['Job id', 'Status', 'Output path', 'Local file'] as const;
+/** The row's number in the imported file (the header is row 1), before the sheet's own columns. */
+export const ROW_COLUMN = 'Sheet row';
 
 function statusWords(job: JobRow | undefined): string {
   if (!job) return 'Not in the batch (excluded)';
@@ -55,9 +58,14 @@ export function batchTable(
     job ? (files.get(job.id) ?? '') : '',
   ];
   if (sheet) {
+    const lines = sheetLines(sheet);
     return [
-      [...sheet.columns, ...RESULT_COLUMNS],
-      ...sheet.rows.map((cells, index) => [...cells, ...result(byRow.get(index))]),
+      [ROW_COLUMN, ...sheet.columns, ...RESULT_COLUMNS],
+      ...sheet.rows.map((cells, index) => [
+        String(lines[index] ?? index + 2),
+        ...cells,
+        ...result(byRow.get(index)),
+      ]),
     ];
   }
   const parsed = jobs.map((job) => {
@@ -69,8 +77,12 @@ export function batchTable(
   });
   const keys = [...new Set(parsed.flatMap((values) => Object.keys(values)))];
   return [
-    [...keys, ...RESULT_COLUMNS],
-    ...jobs.map((job, i) => [...keys.map((key) => valueCell(parsed[i]?.[key])), ...result(job)]),
+    [ROW_COLUMN, ...keys, ...RESULT_COLUMNS],
+    ...jobs.map((job, i) => [
+      job.batch_row === null ? '' : String(job.batch_row + 1),
+      ...keys.map((key) => valueCell(parsed[i]?.[key])),
+      ...result(job),
+    ]),
   ];
 }
 

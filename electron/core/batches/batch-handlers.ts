@@ -7,7 +7,7 @@ import { saveError, writeFileAtomically } from '../app/write-file-atomically';
 import { batchTable, tableCsv, tableXlsx } from './batch-export';
 import type { JobsContext } from '../jobs/jobs-context';
 import { requeueJobs } from '../jobs/requeue';
-import { batchView, type BatchRepository } from './batch-repository';
+import { batchView, sheetLines, type BatchRepository } from './batch-repository';
 import type { BatchRunner } from './batch-runner';
 import { createBatch } from './create-batch';
 
@@ -15,6 +15,8 @@ type BatchChannel =
   | 'batches:list'
   | 'batches:create'
   | 'batches:pause'
+  | 'batches:rename'
+  | 'batches:sheet'
   | 'batches:resume'
   | 'batches:cancel'
   | 'batches:retryFailed'
@@ -70,6 +72,18 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
       return view;
     },
     'batches:pause': async ({ id }) => setState(id, 'paused'),
+    'batches:rename': async ({ id, name }) => {
+      own(id);
+      batches.rename(id, name);
+      const view = batchView(own(id));
+      deps.changed(view);
+      return view;
+    },
+    'batches:sheet': async ({ id }) => {
+      own(id);
+      const sheet = batches.sheet(id);
+      return sheet ? { columns: sheet.columns, rows: sheet.rows, lines: sheetLines(sheet) } : null;
+    },
     'batches:resume': async ({ id }) => {
       const view = setState(id, 'running');
       runner.wake(id);

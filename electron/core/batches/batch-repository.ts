@@ -25,6 +25,18 @@ export interface BatchRow {
 export interface BatchSheet {
   columns: string[];
   rows: string[][];
+  /** Each row's number in the file; missing in batches written before it was kept (see sheetLines). */
+  lines?: number[];
+}
+
+/**
+ * Each row's number in its file: as kept, else (a batch made before the numbers were kept) as a sheet with
+ * its header on row 1 and no blank rows numbers them, or 1, 2, 3… for a folder of dropped files.
+ */
+export function sheetLines(sheet: BatchSheet): number[] {
+  if (sheet.lines && sheet.lines.length === sheet.rows.length) return sheet.lines;
+  const files = sheet.columns.length === 2 && sheet.columns[0] === 'File' && sheet.columns[1] === 'Name';
+  return sheet.rows.map((_row, i) => i + (files ? 1 : 2));
 }
 
 export interface NewBatchRecord {
@@ -45,9 +57,9 @@ function parseSheet(json: string | null): BatchSheet | null {
   if (!json) return null;
   try {
     const value = JSON.parse(json) as Partial<BatchSheet>;
-    return Array.isArray(value.columns) && Array.isArray(value.rows)
-      ? { columns: value.columns, rows: value.rows }
-      : null;
+    if (!Array.isArray(value.columns) || !Array.isArray(value.rows)) return null;
+    const lines = Array.isArray(value.lines) && value.lines.every(Number.isInteger) ? value.lines : undefined;
+    return { columns: value.columns, rows: value.rows, ...(lines ? { lines } : {}) };
   } catch {
     return null;
   }
@@ -75,6 +87,7 @@ export class BatchRepository {
   private readonly byAccount: Statement;
   private readonly running: Statement;
   private readonly setStateStatement: Statement;
+  private readonly renameStatement: Statement;
   private readonly templates = new Map<string, TemplateBatch>();
 
   constructor(
@@ -90,6 +103,7 @@ export class BatchRepository {
     this.byAccount = db.prepare(`SELECT * FROM batches WHERE account_id = ? ORDER BY created_ms DESC`);
     this.running = db.prepare(`SELECT * FROM batches WHERE state = 'running' ORDER BY created_ms`);
     this.setStateStatement = db.prepare(`UPDATE batches SET state = ? WHERE id = ?`);
+    this.renameStatement = db.prepare(`UPDATE batches SET name = ? WHERE id = ?`);
   }
 
   /** The batch and every one of its rows, as pending jobs, at once. */
@@ -121,6 +135,12 @@ export class BatchRepository {
     this.setStateStatement.run(state, id);
   }
 
+  /** A new name: its view, the Queue's filter and `{batch}` in the names of files saved from now on. */
+  rename(id: string, name: string): void {
+    this.renameStatement.run(name, id);
+    this.templates.delete(id);
+  }
+
   sheet(id: string): BatchSheet | null {
     return parseSheet(this.get(id)?.sheet_json ?? null);
   }
@@ -138,7 +158,7 @@ export class BatchRepository {
       columns: sheet?.columns ?? [],
       rows: sheet?.rows ?? [],
     };
-    // A batch's sheet never changes; its downloads ask for it once per file.
+    // A batch's sheet never changes (a rename drops this copy); its downloads ask for it once per file.
     this.templates.set(id, batch);
     return batch;
   }

@@ -77,6 +77,7 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
         sleep: (ms) => new Promise<void>((resolve) => void deps.timers.setTimeout(resolve, ms)),
         signal: closing.signal,
         log: deps.log,
+        dialogs: deps.dialogs,
       }),
     },
     repo,

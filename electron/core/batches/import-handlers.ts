@@ -8,6 +8,10 @@ import type { Handlers, PayloadOf } from '../../shared/ipc/contract';
 import type { Accounts } from '../accounts/accounts';
 import { AppError } from '../app/app-error';
 import type { AssetUploader } from '../assets/asset-uploader';
+import type { Dialogs } from '../app/deps';
+import { saveError, writeFileAtomically } from '../app/write-file-atomically';
+import { tableCsv, tableXlsx } from './batch-export';
+import { sampleColumns, sampleFileName, sampleTable } from './sample-sheet';
 import { estimateCost } from '../jobs/cost-estimate';
 import type { JobRepository } from '../jobs/job-repository';
 import { describeFile, nameOf, readWhole } from './import-files';
@@ -26,7 +30,9 @@ type ImportChannel =
   | 'imports:addFiles'
   | 'imports:reimport'
   | 'imports:submit'
-  | 'imports:close';
+  | 'imports:close'
+  | 'imports:columns'
+  | 'imports:saveSample';
 
 export interface ImportHandlersDeps {
   accounts: Accounts;
@@ -41,6 +47,8 @@ export interface ImportHandlersDeps {
   signal?: AbortSignal;
   /** The core's log: a sheet reader's crash is written there (the person gets words). */
   log?: (line: string) => void;
+  /** Where a sample sheet is saved (a save dialog in the app; the Downloads folder in a browser). */
+  dialogs?: Dialogs;
 }
 
 /** The sheet, read off the main thread (a hostile file cannot freeze the app), in words when it cannot be. */
@@ -79,7 +87,40 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
     return described;
   };
 
+  /** The project (active on the service) and the columns its sheet is expected to have. */
+  const projectColumns = async (projectId: string) => {
+    const { client } = await deps.accounts.connections.active();
+    const [projects, mappingFields] = await Promise.all([
+      client.listActiveProjects(),
+      client.getMappingFields(projectId),
+    ]);
+    const project = projects.find((candidate) => candidate.projectId === projectId);
+    if (!project) throw new AppError('not-found', 'This project is no longer active on the service.');
+    return { project, columns: sampleColumns(importFields(mappingFields, project.projectType)) };
+  };
+
   return {
+    'imports:columns': async ({ projectId }) => (await projectColumns(projectId)).columns,
+    'imports:saveSample': async ({ projectId, format }) => {
+      if (!deps.dialogs) throw new AppError('internal', 'Files cannot be saved from here.');
+      const { project, columns } = await projectColumns(projectId);
+      const path = await deps.dialogs.chooseSaveFile({
+        title:
+          format === 'csv' ? 'Save the sample sheet as CSV' : 'Save the sample sheet as an Excel workbook',
+        defaultName: sampleFileName(project.projectName, format),
+        filters: [
+          format === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: 'Excel', extensions: ['xlsx'] },
+        ],
+      });
+      if (!path) return { path: null };
+      const table = sampleTable(columns);
+      try {
+        await writeFileAtomically(path, format === 'csv' ? tableCsv(table) : tableXlsx(table, 'Rows'));
+      } catch (error) {
+        throw saveError(error, 'The sample sheet', path);
+      }
+      return { path };
+    },
     'imports:open': async ({ projectId, sheet, files, sheetName }) => {
       const connection = await deps.accounts.connections.active();
       const accountId = connection.account.id;
@@ -189,7 +230,7 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
         projectName: session.project.projectName,
         name,
         nameTemplate,
-        sheet: { columns: session.sheet.columns, rows: session.sheet.rows },
+        sheet: { columns: session.sheet.columns, rows: session.sheet.rows, lines: session.sheet.lines },
         jobs,
       });
       deps.memory.save(session.accountId, session.project.projectId, session.mapping);

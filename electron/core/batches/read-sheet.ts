@@ -1,6 +1,7 @@
 // A dropped spreadsheet, CSV or XLSX (told apart by content, not by name), read into a Sheet: the first
 // non-empty row is the header (blank headers named, repeated ones numbered), every row as wide as the
-// header, each row's line kept for messages. Anything that cannot be read is a SheetError in words.
+// header, each row's line kept for messages; a notes row under it (its first cell starting "# ", as the
+// sample sheets write theirs) is not a job. Anything that cannot be read is a SheetError in words.
 import type { Sheet } from '../../shared/domain/batch-sheet';
 import { decodeText } from './decode-text';
 import { readCsv } from './read-csv';
@@ -14,6 +15,14 @@ const isZip = (bytes: Uint8Array) =>
 /** An old .xls (OLE compound file), which SheetJS reads too. */
 const isOle = (bytes: Uint8Array) =>
   bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+
+/**
+ * A row of notes for people, not a job: its first cell starts with "#" and a space ("# Text, up to 40
+ * characters"). A hashtag ("#SpringSale") or a colour ("#1f6feb") has no space after its "#", so stays a row.
+ */
+export function isNotesRow(cells: readonly string[]): boolean {
+  return /^\s*#(\s|$)/.test(cells[0] ?? '');
+}
 
 /** Header cells trimmed, blank ones named `Column N`, repeats numbered `Name (2)`. */
 export function headerOf(cells: readonly string[], width: number): string[] {
@@ -49,7 +58,9 @@ export function readSheet(bytes: Uint8Array, fileName: string, options: { sheetN
     ({ rows, lines } = read);
     meta = { sheetNames: [], sheetName: null, encoding, separator: read.separator };
   }
-  const [headerCells, ...data] = rows;
+  const [headerCells, ...all] = rows;
+  const kept = all.flatMap((row, i) => (isNotesRow(row) ? [] : [i]));
+  const data = kept.map((i) => all[i] ?? []);
   if (!headerCells) throw new SheetError(`${fileName || 'This file'} has no rows.`);
   if (data.length === 0) {
     throw new SheetError(
@@ -71,7 +82,7 @@ export function readSheet(bytes: Uint8Array, fileName: string, options: { sheetN
     rows: data.map((row) =>
       row.length === width ? row : [...row, ...Array<string>(width - row.length).fill('')],
     ),
-    lines: lines.slice(1),
+    lines: kept.map((i) => lines[i + 1] ?? i + 2),
     ...meta,
   };
 }

@@ -89,3 +89,16 @@ export const importPreviewSchema = z.object({
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 export const importSubmittedSchema = batchViewSchema;
+
+/** One column of a project's sample sheet: its header, what it takes in words, and the example row's cell. */
+export const sampleColumnSchema = z.object({
+  header: z.string(),
+  /** The field it fills; null for the Name column (what the row is called, for file names). */
+  fieldId: z.string().nullable(),
+  kind: z.enum([...IMPORT_FIELD_KINDS, 'name']),
+  /** "Text", "Colour: #rrggbb or a colour name", "A photo: …", with "(optional)" where it may stay empty. */
+  expects: z.string(),
+  optional: z.boolean(),
+  example: z.string(),
+});
+export type SampleColumn = z.infer<typeof sampleColumnSchema>;

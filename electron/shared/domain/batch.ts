@@ -30,13 +30,29 @@ export const newBatchSchema = z.object({
   projectName: z.string(),
   name: z.string().trim().min(1).max(200),
   nameTemplate: z.string().max(1000).nullable(),
-  sheet: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }).nullable(),
+  sheet: z
+    .object({
+      columns: z.array(z.string()),
+      rows: z.array(z.array(z.string())),
+      /** Each row's number in the file (the header is row 1), as the person's spreadsheet numbers it. */
+      lines: z.array(z.number().int().min(0)).optional(),
+    })
+    .nullable(),
   jobs: z
     .array(z.object({ row: z.number().int().min(0), request: submitJobSchema }))
     .min(1, 'A batch needs at least one row.')
     .max(100_000),
 });
 export type NewBatch = z.infer<typeof newBatchSchema>;
+
+/** A batch's spreadsheet as imported, with each row's number in the file; for the batch view and the CLI. */
+export const batchSheetSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  /** Per row (a job's `batchRow` is its index), its row number in the file. */
+  lines: z.array(z.number().int()),
+});
+export type BatchSheetView = z.infer<typeof batchSheetSchema>;
 
 export const batchesChangedSchema = z.object({
   accountId: z.string(),

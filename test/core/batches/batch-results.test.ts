@@ -57,6 +57,8 @@ const SHEET = {
     ['Excluded', 'not sent'],
     ['Chloé', 'Bonjour'],
   ],
+  // A blank line in the file before Chloé's row: the export numbers rows as the file does (issue 17 item 5).
+  lines: [2, 3, 4, 6],
 };
 
 it('downloads every row’s file named from its row, then exports the sheet back as CSV and XLSX', async () => {
@@ -119,8 +121,17 @@ it('downloads every row’s file named from its row, then exports the sheet back
   const csv = await readFile(savePath, 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const table = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
-  expect(table[0]).toEqual(['Name', 'Headline', 'Job id', 'Status', 'Output path', 'Local file']);
+  expect(table[0]).toEqual([
+    'Sheet row',
+    'Name',
+    'Headline',
+    'Job id',
+    'Status',
+    'Output path',
+    'Local file',
+  ]);
   expect(table[1]).toEqual([
+    '2',
     'Ana',
     'Olá Lisboa',
     byRow.get(0)!.uuid,
@@ -129,17 +140,32 @@ it('downloads every row’s file named from its row, then exports the sheet back
     join(folder, '1 Ana.png'),
   ]);
   // A cell that a spreadsheet would run as a formula is defused; the excluded row keeps its place.
-  expect(table[2]?.[1]).toBe("'=1+1 is not a formula");
-  expect(table[3]).toEqual(['Excluded', 'not sent', '', 'Not in the batch (excluded)', '', '']);
-  expect(table[4]?.[5]).toBe(join(folder, '4 Chloé.png'));
+  expect(table[2]?.[2]).toBe("'=1+1 is not a formula");
+  expect(table[3]).toEqual(['4', 'Excluded', 'not sent', '', 'Not in the batch (excluded)', '', '']);
+  expect(table[4]?.[0]).toBe('6');
+  expect(table[4]?.[6]).toBe(join(folder, '4 Chloé.png'));
 
   savePath = join(dir, 'results.xlsx');
   value(await call('batches:export', { id: batch.id, format: 'xlsx' }));
   const book = XLSX.read(await readFile(savePath));
   const sheet = book.Sheets[book.SheetNames[0]!]!;
   const cells = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false });
-  expect(cells[0]).toEqual(['Name', 'Headline', 'Job id', 'Status', 'Output path', 'Local file']);
-  expect(cells[2]?.slice(0, 4)).toEqual(['Ben', '=1+1 is not a formula', byRow.get(1)!.uuid, 'Succeeded']);
-  expect(sheet['B3']?.t).toBe('s');
-  expect(sheet['B3']?.f).toBeUndefined();
+  expect(cells[0]).toEqual([
+    'Sheet row',
+    'Name',
+    'Headline',
+    'Job id',
+    'Status',
+    'Output path',
+    'Local file',
+  ]);
+  expect(cells[2]?.slice(0, 5)).toEqual([
+    '3',
+    'Ben',
+    '=1+1 is not a formula',
+    byRow.get(1)!.uuid,
+    'Succeeded',
+  ]);
+  expect(sheet['C3']?.t).toBe('s');
+  expect(sheet['C3']?.f).toBeUndefined();
 });

@@ -73,9 +73,10 @@ function jobExportColumn(cells: readonly unknown[]): string[] {
 /** The cells of the sheet's one column as the batch export writes it back. */
 function batchExportColumn(cells: readonly string[]): string[] {
   const table = batchTable({ columns: ['Headline'], rows: cells.map((cell) => [cell]) }, [], new Map());
+  // The first column is the row's number in the sheet; the sheet's own column follows.
   return parse(tableCsv(table))
     .slice(1)
-    .map((row) => row[0]!);
+    .map((row) => row[1]!);
 }
 
 describe.each([

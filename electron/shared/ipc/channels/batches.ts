@@ -1,7 +1,7 @@
 // Batches of the active account: create one from checked rows, list them, pause, resume or cancel the
 // sending of their rows, and send again what failed; changes come as events.
 import { z } from 'zod';
-import { batchViewSchema, batchesChangedSchema, newBatchSchema } from '../../domain/batch';
+import { batchSheetSchema, batchViewSchema, batchesChangedSchema, newBatchSchema } from '../../domain/batch';
 import { none } from './common';
 
 const oneBatch = z.object({ id: z.string().min(1).max(200) });
@@ -10,6 +10,13 @@ export const batchChannels = {
   'batches:list': { params: none, result: z.array(batchViewSchema) },
   'batches:create': { params: newBatchSchema, result: batchViewSchema },
   'batches:pause': { params: oneBatch, result: batchViewSchema },
+  /** A new name for the batch (shown in its view, the list and the Queue's filter; `{batch}` in file names). */
+  'batches:rename': {
+    params: oneBatch.extend({ name: z.string().trim().min(1, 'Name the batch.').max(200) }),
+    result: batchViewSchema,
+  },
+  /** The spreadsheet its rows came from, with each row's number in the file; null for a batch without one. */
+  'batches:sheet': { params: oneBatch, result: batchSheetSchema.nullable() },
   'batches:resume': { params: oneBatch, result: batchViewSchema },
   /** Drops the rows not sent yet; rows already sent go on. */
   'batches:cancel': { params: oneBatch, result: batchViewSchema },

@@ -3,7 +3,12 @@
 // submitted: its files uploaded first, then every row written, then sent. Progress comes as events.
 import { z } from 'zod';
 import { batchViewSchema } from '../../domain/batch';
-import { importFileSchema, importPreviewSchema, rowFixSchema } from '../../domain/batch-import';
+import {
+  importFileSchema,
+  importPreviewSchema,
+  rowFixSchema,
+  sampleColumnSchema,
+} from '../../domain/batch-import';
 import { columnMappingSchema } from '../../domain/batch-sheet';
 
 const importId = z.string().min(1).max(100);
@@ -46,6 +51,16 @@ export const importChannels = {
     result: batchViewSchema,
   },
   'imports:close': { params: z.object({ importId }), result: z.undefined() },
+  /** The columns a project's sheet is expected to have, each with what it takes (said before a sheet is dropped). */
+  'imports:columns': {
+    params: z.object({ projectId: z.string().min(1).max(200) }),
+    result: z.array(sampleColumnSchema),
+  },
+  /** Saves the project's sample sheet (its columns, an example row, a notes row); path null: cancelled. */
+  'imports:saveSample': {
+    params: z.object({ projectId: z.string().min(1).max(200), format: z.enum(['csv', 'xlsx']) }),
+    result: z.object({ path: z.string().nullable() }),
+  },
 } as const;
 
 export const importEvents = {
