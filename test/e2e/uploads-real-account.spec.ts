@@ -192,18 +192,24 @@ test('the Remove button of an uploaded file stays inside its drop zone at both w
   }
 });
 
-test('the uploads tour passes axe at both sizes', async ({ page, app }, testInfo) => {
-  test.setTimeout(120_000);
-  await tourUploadsScreens(page, app, async (name, tab, show) => {
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 800, height: 560 },
-    ]) {
-      await tab.setViewportSize(size);
-      await show?.scrollIntoViewIfNeeded();
-      await expectAccessible(tab, testInfo, `${name}-${size.width}`);
-      await tab.screenshot({ path: `/tmp/uploads/tour-${name}-${size.width}.png` });
-    }
-    await tab.setViewportSize({ width: 1280, height: 800 });
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the uploads tour passes axe at both sizes in the ${colorScheme} theme`, async ({
+    page,
+    app,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await tourUploadsScreens(page, app, async (name, tab, show) => {
+      for (const size of [
+        { width: 1280, height: 800 },
+        { width: 800, height: 560 },
+      ]) {
+        await tab.setViewportSize(size);
+        await show?.scrollIntoViewIfNeeded();
+        await expectAccessible(tab, testInfo, `${name}-${size.width}`);
+        await tab.screenshot({ path: `/tmp/uploads/tour-${name}-${colorScheme}-${size.width}.png` });
+      }
+      await tab.setViewportSize({ width: 1280, height: 800 });
+    });
   });
-});
+}
