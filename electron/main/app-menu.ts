@@ -80,6 +80,7 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
         command('Queue', 'CmdOrCtrl+2', 'show-queue', options.sendCommand),
         command('Batches', 'CmdOrCtrl+3', 'show-batches', options.sendCommand),
         command('Settings', 'CmdOrCtrl+4', 'show-settings', options.sendCommand),
+        command('Results', 'CmdOrCtrl+5', 'show-results', options.sendCommand),
         separator,
         command('Find…', 'CmdOrCtrl+F', 'find', options.sendCommand),
       ],

@@ -1,4 +1,4 @@
-// The main area: the navigation rail and the screens (Create, Queue, Batches, Settings). All stay mounted, those not
+// The main area: the navigation rail and the screens (Create, Queue, Batches, Results, Settings). All stay mounted, those not
 // shown hidden, so a half-filled form and the queue's filters survive switching.
 import { EmptyState } from '../components/EmptyState';
 import { useAccountsStore } from '../features/accounts/accounts-store';
@@ -8,6 +8,7 @@ import { NavRail } from '../features/navigation/NavRail';
 import { useNavStore } from '../features/navigation/nav-store';
 import { useNavShortcuts } from '../features/navigation/use-nav-shortcuts';
 import { QueueScreen } from '../features/queue/QueueScreen';
+import { ResultsScreen } from '../features/results/ResultsScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 
 export function Workspace(): React.JSX.Element {
@@ -30,6 +31,9 @@ export function Workspace(): React.JSX.Element {
             </section>
             <section className="screen" id="batches" aria-label="Batches" hidden={screen !== 'batches'}>
               <BatchesScreen />
+            </section>
+            <section className="screen" id="results" aria-label="Results" hidden={screen !== 'results'}>
+              <ResultsScreen />
             </section>
             <section className="screen" id="settings" aria-label="Settings" hidden={screen !== 'settings'}>
               <SettingsScreen />

@@ -30,6 +30,9 @@ export function runCommand(command: AppCommand): void {
     case 'show-settings':
       nav.go('settings', { focus: true });
       break;
+    case 'show-results':
+      nav.go('results', { focus: true });
+      break;
     case 'find':
       focusSearch(nav.screen === 'queue' ? 'queue-search' : 'project-search');
       break;

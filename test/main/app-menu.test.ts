@@ -64,6 +64,7 @@ describe('appMenuTemplate', () => {
       ['Queue', 'CmdOrCtrl+2'],
       ['Batches', 'CmdOrCtrl+3'],
       ['Settings', 'CmdOrCtrl+4'],
+      ['Results', 'CmdOrCtrl+5'],
       ['Find…', 'CmdOrCtrl+F'],
       ['Submit Job', 'CmdOrCtrl+Enter'],
     ]);
@@ -74,6 +75,7 @@ describe('appMenuTemplate', () => {
       'show-queue',
       'show-batches',
       'show-settings',
+      'show-results',
       'find',
       'submit-job',
     ]);

@@ -1,4 +1,4 @@
-// The navigation rail: one link per screen with its shortcut (Ctrl/Cmd+1 to +4) in a tooltip and in
+// The navigation rail: one link per screen with its shortcut (Ctrl/Cmd+1 to +5) in a tooltip and in
 // aria-keyshortcuts, the current one marked for screen readers, and the count of running jobs on Queue.
 import { Tooltip } from 'radix-ui';
 import { useAccountsStore } from '../accounts/accounts-store';
@@ -33,7 +33,14 @@ const SETTINGS: RailItem = {
   key: '4',
   hint: 'Download folder, file names and more',
 };
-export const RAIL_ITEMS: readonly RailItem[] = [CREATE, QUEUE, BATCHES, SETTINGS];
+// Results came after Settings: the next free digit, so the others' shortcuts stay as people learned them.
+const RESULTS: RailItem = {
+  screen: 'results',
+  label: 'Results',
+  key: '5',
+  hint: 'Downloaded files: pictures, videos, audio, PDFs',
+};
+export const RAIL_ITEMS: readonly RailItem[] = [CREATE, QUEUE, BATCHES, RESULTS, SETTINGS];
 
 function RailLink({ item, badge, description }: { item: RailItem; badge?: string; description?: string }) {
   const current = useNavStore((state) => state.screen === item.screen);
@@ -99,6 +106,7 @@ export function NavRail(): React.JSX.Element {
             description={queueWords.length > 0 ? queueWords.join(', ') : undefined}
           />
           <RailLink item={BATCHES} />
+          <RailLink item={RESULTS} />
           <RailLink item={SETTINGS} />
         </ul>
       </nav>

@@ -4,7 +4,7 @@
 // storage"), so the screen it opened can offer the way back.
 import { create } from 'zustand';
 
-export const SCREENS = ['create', 'queue', 'batches', 'settings'] as const;
+export const SCREENS = ['create', 'queue', 'batches', 'settings', 'results'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 /** Where a link was followed from: its screen, and the ids of what to focus on the way back (the first there). */

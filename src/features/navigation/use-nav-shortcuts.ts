@@ -1,4 +1,4 @@
-// Ctrl/Cmd+1 to +4 switch screens and Ctrl/Cmd+F finds, from anywhere (also while typing: a modifier
+// Ctrl/Cmd+1 to +5 switch screens and Ctrl/Cmd+F finds, from anywhere (also while typing: a modifier
 // shortcut types nothing). The application menu lists the same commands (app-commands.ts).
 import { useEffect } from 'react';
 import { hasModifier } from '../../lib/platform';

@@ -25,6 +25,7 @@ export const APP_COMMANDS = [
   'show-queue',
   'show-batches',
   'show-settings',
+  'show-results',
   'find',
   'submit-job',
 ] as const;
