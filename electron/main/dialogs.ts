@@ -5,8 +5,12 @@ import type { Dialogs } from '../core/app/deps';
 
 export function electronDialogs(getWindow: () => BrowserWindow | null): Dialogs {
   return {
-    async chooseSaveFile({ title, defaultName, filters }) {
-      const options = { title, defaultPath: join(app.getPath('documents'), defaultName), filters };
+    async chooseSaveFile({ title, defaultName, defaultFolder, filters }) {
+      const options = {
+        title,
+        defaultPath: join(defaultFolder ?? app.getPath('documents'), defaultName),
+        filters,
+      };
       const window = getWindow();
       const result = window
         ? await dialog.showSaveDialog(window, options)

@@ -147,12 +147,12 @@ it('tracks a job made elsewhere, requeues a failed one, downloads every finished
   });
 
   const failed = onlyOne((await jrs(world, ['jobs', '--status', 'failed', '--json'])).json);
-  const requeued = await jrs(world, ['requeue', String(failed['uuid']).slice(0, 8), '--json']);
+  const requeued = await jrs(world, ['requeue', String(failed['uuid']).slice(0, 8), '--yes', '--json']);
   expect(requeued.code).toBe(EXIT.ok);
   expect(requeued.json).toEqual([{ type: 'requeue', requeued: [failed['id']], lost: [], skipped: [] }]);
   await waitForStatus(remote, KEY_A, String(failed['uuid']), ['FAILED']);
   // People read counts in their plural form: "1 job", not "1 job(s)".
-  const requeuedAgain = await jrs(world, ['requeue', String(failed['uuid']).slice(0, 8)]);
+  const requeuedAgain = await jrs(world, ['requeue', String(failed['uuid']).slice(0, 8), '--yes']);
   expect(requeuedAgain.stdout).toContain(`Requeued 1 job: ${String(failed['uuid']).slice(0, 8)}.`);
   await waitForStatus(remote, KEY_A, String(failed['uuid']), ['FAILED']);
 

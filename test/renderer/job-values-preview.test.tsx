@@ -27,7 +27,9 @@ describe('JobValues previews', () => {
     expect(new Uint8Array(await blob.arrayBuffer()).slice(0, 4)).toEqual(
       new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
     );
-    expect(screen.getByText(LOCAL)).toBeInTheDocument();
+    // Kept by its file name; the signed link itself is not on screen.
+    expect(screen.getByText('photo.png')).toBeInTheDocument();
+    expect(screen.queryByText(LOCAL)).not.toBeInTheDocument();
     expect(URL.revokeObjectURL).not.toHaveBeenCalled();
     view.unmount();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith(src);
@@ -53,6 +55,8 @@ describe('JobValues previews', () => {
     expect(await screen.findByText('Preview unavailable')).toBeInTheDocument();
     expect(screen.getByText('This audio is over 50 MB.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Play the audio for voice')).not.toBeInTheDocument();
-    expect(screen.getByText(LOCAL)).toBeInTheDocument();
+    // Kept by its file name; the signed link itself is not on screen.
+    expect(screen.getByText('photo.png')).toBeInTheDocument();
+    expect(screen.queryByText(LOCAL)).not.toBeInTheDocument();
   });
 });

@@ -106,6 +106,10 @@ function setup(handlers: FakeHandlers = {}, history: JobView[] = HISTORY) {
         throw new FakeFailure({ kind: 'not-found', message: 'That job is no longer in the history.' });
       return detail(view);
     },
+    'jobs:requeueCost': (params) => {
+      const ids = 'ids' in (params as object) ? (params as { ids: string[] }).ids : [];
+      return { jobs: ids.length, skipped: 0, credits: 12 * ids.length, unknown: 0 };
+    },
     ...handlers,
   });
   seedHistory(history);
@@ -302,6 +306,12 @@ describe('toolbar actions', () => {
     expect(screen.getByRole('button', { name: 'Requeue' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Select all failed' }));
     await user.click(screen.getByRole('button', { name: 'Requeue' }));
+    // One question for the selection, with what it will cost; nothing is sent before the answer.
+    const question = await screen.findByRole('alertdialog', { name: 'Requeue 2 jobs?' });
+    expect(await within(question).findByTestId('rerun-cost')).toHaveTextContent('About 24 credits;');
+    expect(api.callsOf('jobs:requeueCost')).toEqual([{ ids: ['h-failed', 'h-failed-2'] }]);
+    expect(api.callsOf('jobs:requeue')).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Requeue' }));
     expect(api.callsOf('jobs:requeue')).toEqual([{ ids: ['h-failed', 'h-failed-2'] }]);
     const status = await screen.findByText(/Requeued 1 job/);
     expect(status).toHaveTextContent(
@@ -346,6 +356,9 @@ describe('toolbar actions', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Select all failed' }));
     await user.click(screen.getByRole('button', { name: 'Requeue' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Requeue 2 jobs?' });
+    await within(question).findByTestId('rerun-cost');
+    await user.click(within(question).getByRole('button', { name: 'Requeue' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The jobs could not be requeued');
     expect(alert).toHaveTextContent('The service could not be reached. Try again.');
@@ -388,7 +401,9 @@ describe('the detail drawer', () => {
     fireEvent.error(within(drawer).getByRole('img', { name: 'Image for hero' }));
     expect(within(drawer).getByText('Preview unavailable')).toBeInTheDocument();
     expect(within(drawer).queryByRole('img', { name: 'Image for hero' })).not.toBeInTheDocument();
-    expect(within(drawer).getByText('https://cdn.example.com/hero.png')).toBeInTheDocument();
+    // The address is kept, by its file name, with its whole link a copy away.
+    expect(within(drawer).getByText('hero.png')).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Copy the link of hero' })).toBeInTheDocument();
   });
 
   it('copies an id', async () => {
@@ -404,6 +419,9 @@ describe('the detail drawer', () => {
     });
     expect(within(drawer).getByText('The worker could not read the image.')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'Requeue' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Requeue this job?' });
+    expect(await within(question).findByTestId('rerun-cost')).toHaveTextContent('About 12 credits;');
+    await user.click(within(question).getByRole('button', { name: 'Requeue' }));
     expect(api.callsOf('jobs:requeue')).toEqual([{ ids: ['h-failed'] }]);
     expect(await screen.findByText(/No job was requeued/)).toHaveTextContent(
       'No job was requeued. 1 job is lost: the service no longer knows “Social Banner · Summer sale” (bbbb2222).',

@@ -25,6 +25,7 @@ import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
 import { alwaysOnline, silentNotifier, systemClock, systemTimers } from './deps';
 import { HistoryLease } from './history-lease';
 import { securePrivateDataFolder } from './private-data-folder';
+import { savingInFolder } from './export-folder';
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const listeners = new Set<CoreEventListener>();
@@ -96,6 +97,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     },
   });
   const isOwner = () => lease.isOwner;
+  // Exports start in the active account's download folder (the downloads domain opens below).
+  const exportDialogs = savingInFolder(deps.dialogs, async () =>
+    downloads ? (await downloads.handlers['downloads:settings'](undefined)).folder : null,
+  );
   const jobs = openJobs({
     isOwner,
     db,
@@ -106,10 +111,11 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     random: deps.random ?? Math.random,
     power: deps.power ?? alwaysOnline,
     notifier,
-    dialogs: deps.dialogs,
+    dialogs: exportDialogs,
     flushMs: deps.flushMs,
     emitChanged: (payload) => emit('jobs:changed', payload),
     emitCredits: (accountId, credits) => emit('credits:changed', { accountId, credits }),
+    emitPollHealth: (health) => emit('jobs:pollHealth', health),
     onFinished: (row) => downloads?.jobSucceeded(row),
     log: deps.log,
   });
@@ -143,7 +149,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     emit: (payload) => emit('batches:changed', payload),
     startDownloads: (ids) => openedDownloads.handlers['downloads:start']({ ids }),
     localFile: (jobId) => openedDownloads.fileOf(jobId),
-    dialogs: deps.dialogs,
+    dialogs: exportDialogs,
     log: deps.log,
     emitImportProgress: (payload) => emit('imports:progress', payload),
     uploaderFor: (accountId) => storage.uploaderFor(accountId),

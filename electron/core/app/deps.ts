@@ -63,6 +63,8 @@ export interface Dialogs {
   chooseSaveFile(options: {
     title: string;
     defaultName: string;
+    /** Where the dialog starts (the account's download folder); the host's own default without it. */
+    defaultFolder?: string;
     filters: { name: string; extensions: string[] }[];
   }): Promise<string | null>;
 }

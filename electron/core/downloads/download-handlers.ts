@@ -63,9 +63,9 @@ export function downloadHandlers(deps: DownloadHandlerDeps): Pick<Handlers, Down
   };
   return {
     'downloads:list': async () => queue.list(active()),
-    'downloads:start': async ({ ids }) => {
+    'downloads:start': async ({ ids, elsewhere }) => {
       await queue.forgetMissing(ids);
-      return queue.start(ids);
+      return queue.start(ids, { saveElsewhere: elsewhere === 'save' });
     },
     'downloads:pause': async ({ ids }) => {
       queue.pause(ids);

@@ -98,7 +98,10 @@ export class DownloadQueue {
   }
 
   /** Queues the files of these jobs (finished, with an output), where the account's settings say. */
-  start(jobIds: readonly string[]): { queued: string[]; skipped: string[]; saved: string[] } {
+  start(
+    jobIds: readonly string[],
+    options: { saveElsewhere?: boolean } = {},
+  ): { queued: string[]; skipped: string[]; saved: string[] } {
     const queued: string[] = [];
     const skipped: string[] = [];
     const saved: string[] = [];
@@ -108,12 +111,20 @@ export class DownloadQueue {
         skipped.push(jobId);
         continue;
       }
-      // Already on disk (a moved or deleted file was forgotten first by forgetMissing): nothing to do.
-      if (this.deps.repo.get(jobId)?.state === 'done') {
-        saved.push(jobId);
-        continue;
-      }
       const settings = this.deps.settings.get(job.account_id);
+      const done = this.deps.repo.get(jobId);
+      if (done?.state === 'done') {
+        // Already on disk (a moved or deleted file was forgotten first by forgetMissing): nothing to do,
+        // unless it is the file of the run before a requeue, or it is saved in another folder than the one
+        // chosen now and the person asked for it there. Then it is saved anew; the other file stays.
+        const previousRun = job.requeued_ms !== null && job.requeued_ms > done.updated_ms;
+        const elsewhere = options.saveElsewhere === true && done.root !== settings.folder;
+        if (!previousRun && !elsewhere) {
+          saved.push(jobId);
+          continue;
+        }
+        this.deps.repo.remove(jobId);
+      }
       const batch = job.batch_id ? (this.deps.batch?.(job.batch_id) ?? null) : null;
       const segments = renderTemplate(
         batch?.nameTemplate ?? settings.template,

@@ -8,6 +8,7 @@ import { jobsCsv } from './csv-export';
 import { toDetail } from './job-mapper';
 import { viewOf, type JobsContext } from './jobs-context';
 import { requeueJobs } from './requeue';
+import { rerunCost } from './rerun-cost';
 import { discardJob, resubmitJob, submitJob } from './submitter';
 import { trackJob } from './track-job';
 
@@ -22,7 +23,10 @@ type JobChannel =
   | 'jobs:remove'
   | 'jobs:export'
   | 'jobs:notice'
-  | 'jobs:costEstimate';
+  | 'jobs:costEstimate'
+  | 'jobs:requeueCost'
+  | 'jobs:pollHealth'
+  | 'jobs:pollNow';
 
 export function jobHandlers(
   context: JobsContext,
@@ -52,6 +56,12 @@ export function jobHandlers(
       return toDetail(row, context.polling.expectedAt(row), context.polling.nextPollAt(row));
     },
     'jobs:requeue': ({ ids }) => requeueJobs(context, ids),
+    'jobs:requeueCost': async (params) => rerunCost(context, params),
+    'jobs:pollHealth': async () => context.polling.health(activeId()),
+    'jobs:pollNow': async () => {
+      context.polling.retryNow(activeId());
+      return undefined;
+    },
     'jobs:track': ({ uuid }) => trackJob(context, activeId(), uuid),
     'jobs:resubmit': ({ id }) => resubmitJob(context, id),
     'jobs:discard': async ({ id }) => {

@@ -2,6 +2,8 @@
 // the history here (status, output, lost), with the consequences: the change feed, notifications when
 // jobs finish, the balance re-read, and the durations learned for ETAs.
 import type { Job } from '../../shared/api/schemas';
+import type { PollHealth } from '../../shared/domain/poll-health';
+import { isApiError } from '../api';
 import type { Clock } from '../app/deps';
 import { errorSentence } from '../app/error-words';
 import { recordColumns, startedAtMs } from './job-mapper';
@@ -35,6 +37,20 @@ export interface JobPollingDeps {
   changed(row: Pick<JobRow, 'id' | 'account_id'>): void;
   /** A job reached SUCCESS or FAILED while being followed. */
   finished(row: JobRow): void;
+  /** The account's polls stopped reaching the service, or reach it again (poll-health.ts). */
+  healthChanged?(health: PollHealth): void;
+}
+
+/** Failures that say the service cannot be reached (not this job's answer): an outage, a 5xx. */
+function isOutage(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server';
+}
+
+interface HealthState {
+  confirmedMs: number | null;
+  failingSinceMs: number | null;
+  reason: string | null;
 }
 
 /** Whether a (non-final) answer says anything the history does not have yet. */
@@ -65,6 +81,8 @@ export class JobPolling {
   private readonly schedulers = new Map<string, AccountScheduler>();
   /** Jobs requeued lately, by id: how many final answers from before the requeue were set aside. */
   private readonly staleFinals = new Map<string, number>();
+  /** Per account: when its polls were last answered, and since when they fail to reach the service. */
+  private readonly healthByAccount = new Map<string, HealthState>();
 
   constructor(private readonly deps: JobPollingDeps) {}
 
@@ -103,6 +121,24 @@ export class JobPolling {
     return this.schedulers.get(row.account_id)?.nextPollAt(row.id) ?? null;
   }
 
+  /** Whether the account's statuses are confirmed by the service now, and when they last were. */
+  health(accountId: string): PollHealth {
+    const state = this.healthByAccount.get(accountId);
+    const iso = (ms: number | null | undefined) =>
+      ms === null || ms === undefined ? null : new Date(ms).toISOString();
+    return {
+      accountId,
+      confirmedAt: iso(state?.confirmedMs),
+      unreachableSince: iso(state?.failingSinceMs),
+      reason: state?.failingSinceMs !== null && state?.failingSinceMs !== undefined ? state.reason : null,
+    };
+  }
+
+  /** Asks about every open job of the account now ("Try now" while the service cannot be reached). */
+  retryNow(accountId: string): void {
+    this.schedulers.get(accountId)?.pollNow();
+  }
+
   /** Stops following an account's jobs (it was removed). */
   stopAccount(accountId: string): void {
     this.schedulers.get(accountId)?.dispose();
@@ -129,7 +165,7 @@ export class JobPolling {
   private scheduler(accountId: string): AccountScheduler {
     let scheduler = this.schedulers.get(accountId);
     if (!scheduler) {
-      scheduler = this.deps.createScheduler(accountId, this.listener());
+      scheduler = this.deps.createScheduler(accountId, this.listener(accountId));
       this.schedulers.set(accountId, scheduler);
     }
     return scheduler;
@@ -152,10 +188,35 @@ export class JobPolling {
     return true;
   }
 
-  private listener(): PollListener {
+  /** An answer came (null) or a poll failed: the account's health moves, and is said when it flips. */
+  private noteHealth(accountId: string, error: unknown): void {
+    const now = this.deps.clock.now();
+    const state = this.healthByAccount.get(accountId) ?? {
+      confirmedMs: null,
+      failingSinceMs: null,
+      reason: null,
+    };
+    this.healthByAccount.set(accountId, state);
+    if (error === null) {
+      state.confirmedMs = now;
+      if (state.failingSinceMs === null) return;
+      state.failingSinceMs = null;
+      state.reason = null;
+    } else {
+      if (!isOutage(error)) return;
+      const reason = errorSentence(error);
+      if (state.failingSinceMs !== null && state.reason === reason) return;
+      state.failingSinceMs ??= now;
+      state.reason = reason;
+    }
+    this.deps.healthChanged?.(this.health(accountId));
+  }
+
+  private listener(accountId: string): PollListener {
     const { repo, clock } = this.deps;
     return {
       onRecord: (target: PollTarget, job: Job, final: boolean) => {
+        this.noteHealth(accountId, null);
         const before = repo.get(target.id);
         if (!before || before.tracking !== 'active') return; // removed or requeued meanwhile
         if (final && this.isStaleFinal(before, job)) {
@@ -170,12 +231,14 @@ export class JobPolling {
         if (final) this.deps.finished(after);
       },
       onLost: (target: PollTarget, reason: string) => {
+        this.noteHealth(accountId, null);
         const row = repo.get(target.id);
         if (!row) return;
         repo.setTracking(target.id, 'lost', reason);
         this.deps.changed(row);
       },
       onError: (target: PollTarget, error: unknown) => {
+        this.noteHealth(accountId, error);
         const row = repo.get(target.id);
         const note = `Status not updated: ${errorSentence(error)}`;
         // The same failure again (an outage): nothing new to write or show.

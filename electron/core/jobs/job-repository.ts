@@ -69,7 +69,7 @@ function prepareStatements(db: Database) {
     note: prepare(`UPDATE jobs SET tracking_note = @note, last_polled_ms = @nowMs WHERE id = @id`),
     requeued: prepare(`
         UPDATE jobs SET tracking = 'active', tracking_note = NULL, finished_at = NULL, requeued_ms = @nowMs,
-          status = NULL, error = NULL, credit_used = NULL, output_path = NULL
+          status = NULL, error = NULL, credit_used = NULL, output_path = NULL, record_json = NULL
         WHERE id = @id`),
     get: prepare(`SELECT * FROM jobs WHERE id = ?`),
     byUuid: prepare(`SELECT * FROM jobs WHERE account_id = ? AND uuid = ?`),

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { JobsChanged } from '../../shared/domain/job';
+import type { PollHealth } from '../../shared/domain/poll-health';
 import type { Accounts } from '../accounts/accounts';
 import type { Clock, Dialogs, Notifier, Power, Timers } from '../app/deps';
 import { CreditsRefresher } from './credits-refresher';
@@ -36,6 +37,8 @@ export interface JobsDomainDeps {
   flushMs?: number;
   emitChanged(payload: JobsChanged): void;
   emitCredits(accountId: string, credits: number): void;
+  /** An account's polls stopped reaching the service, or reach it again. */
+  emitPollHealth?(health: PollHealth): void;
   /** A job reached its final state (its file may be downloaded now). */
   onFinished?(row: JobRow): void;
   /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
@@ -126,6 +129,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
       credits.schedule(row.account_id);
       deps.onFinished?.(row);
     },
+    healthChanged: (health) => deps.emitPollHealth?.(health),
   });
   Object.assign(context, {
     repo,

@@ -57,19 +57,18 @@ async function trigger(client: ApiClient, rows: readonly SentRow[]): Promise<Set
   return lost;
 }
 
+/** Whether the service can be asked to run this job again (it has its id, and its outcome is known). */
+export function canRequeue(row: JobRow): row is SentRow {
+  return row.uuid !== null && !row.archived && row.tracking !== 'submitting' && row.tracking !== 'unknown';
+}
+
 export async function requeueJobs(context: JobsContext, ids: readonly string[]): Promise<RequeueResult> {
   const { repo, accounts, clock, feed, polling } = context;
   const result: RequeueResult = { requeued: [], lost: [], skipped: [] };
   const byAccount = new Map<string, SentRow[]>();
   for (const id of ids) {
     const row = repo.get(id);
-    if (
-      !row ||
-      row.uuid === null ||
-      row.archived ||
-      row.tracking === 'submitting' ||
-      row.tracking === 'unknown'
-    ) {
+    if (!row || !canRequeue(row)) {
       result.skipped.push(id);
       continue;
     }

@@ -13,6 +13,7 @@ import { BatchRows } from './BatchRows';
 import { batchProgress, jobsOfBatch, type BatchProgress } from './batch-progress';
 import { downloadWords, exportWords, retryWords } from './batch-words';
 import { useWhileShown } from '../navigation/use-while-shown';
+import { RerunConfirm } from '../queue/RerunConfirm';
 
 function countWords(progress: BatchProgress): [string, number][] {
   const words: [string, number][] = [
@@ -52,6 +53,7 @@ export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element 
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirmRetry, setConfirmRetry] = useState(false);
 
   const run = async (work: () => Promise<string | null>) => {
     setBusy(true);
@@ -129,12 +131,7 @@ export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element 
             type="button"
             className="btn btn-secondary btn-sm"
             disabled={busy || retryable === 0}
-            onClick={() =>
-              void run(async () => {
-                const result = await call(() => api().batches.retryFailed({ id: batch.id }));
-                return retryWords(result.resent, result.requeued);
-              })
-            }
+            onClick={() => setConfirmRetry(true)}
           >
             Retry failed
           </button>
@@ -194,6 +191,22 @@ export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element 
       </div>
       {error ? <ErrorNotice title="That did not work">{error}</ErrorNotice> : null}
       <BatchRows jobs={jobs} downloads={downloads} />
+      <RerunConfirm
+        open={confirmRetry}
+        onOpenChange={setConfirmRetry}
+        title={`Retry ${retryable} failed ${retryable === 1 ? 'row' : 'rows'}?`}
+        confirmLabel="Retry failed"
+        verb="sent again"
+        params={{ batchId: batch.id }}
+        busy={busy}
+        onConfirm={() => {
+          setConfirmRetry(false);
+          void run(async () => {
+            const result = await call(() => api().batches.retryFailed({ id: batch.id }));
+            return retryWords(result.resent, result.requeued);
+          });
+        }}
+      />
       <ConfirmDialog
         open={confirmCancel}
         onOpenChange={setConfirmCancel}

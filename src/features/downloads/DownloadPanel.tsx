@@ -78,12 +78,61 @@ function Preview({ download }: { download: DownloadView }): React.JSX.Element | 
   );
 }
 
-function Saved({ download }: { download: DownloadView }): React.JSX.Element {
+/** The account's download folder now (Settings may have changed it since the file was saved). */
+function useDownloadFolder(jobId: string, path: string): string | null {
+  const [folder, setFolder] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    call(() => api().downloads.settings()).then(
+      (settings) => current && setFolder(settings.folder),
+      () => undefined, // not known: the file is shown as saved, as before
+    );
+    return () => {
+      current = false;
+    };
+  }, [jobId, path]);
+  return folder;
+}
+
+/** Whether `path` lies inside `folder` (either separator: the page does not know the system's). */
+function isInside(path: string, folder: string): boolean {
+  const trimmed = folder.replace(/[\\/]+$/, '');
+  return path.startsWith(`${trimmed}/`) || path.startsWith(`${trimmed}\\`);
+}
+
+function Saved({
+  download,
+  previousRun,
+}: {
+  download: DownloadView;
+  previousRun: boolean;
+}): React.JSX.Element {
   const name = fileNameOf(download.path);
   // A browser cannot drag a file out of its tab: the chip is only the file's name there.
   const { dragOut } = useHostCapabilities();
+  const folder = useDownloadFolder(download.jobId, download.path);
+  const elsewhere = !previousRun && folder !== null && !isInside(download.path, folder);
   return (
     <>
+      {previousRun ? (
+        <p className="value-note" data-testid="previous-run-file">
+          Saved from its run before the requeue. The new run’s file is saved when it finishes.
+        </p>
+      ) : null}
+      {elsewhere ? (
+        <div className="download-elsewhere" data-testid="saved-elsewhere">
+          <p className="value-note">
+            Saved in another folder than the one chosen now in Settings ({folder}).
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => void downloadJobs([download.jobId])}
+          >
+            Save it in the chosen folder
+          </button>
+        </div>
+      ) : null}
       <div
         className="download-file"
         draggable={dragOut}
@@ -194,7 +243,7 @@ export function DownloadPanel({ job }: { job: JobView }): React.JSX.Element | nu
         File
       </h4>
       {download?.state === 'done' ? (
-        <Saved download={download} />
+        <Saved download={download} previousRun={isRunning(job)} />
       ) : download ? (
         <InProgress download={download} />
       ) : (

@@ -44,12 +44,13 @@ export function downloadNotice(counts: { queued: number; skipped: number; saved:
   };
 }
 
+/** Downloads into the folder chosen in Settings: a file saved in another folder before is saved there too. */
 export async function downloadJobs(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   try {
     const counts = { queued: 0, skipped: 0, saved: 0 };
     for (const part of chunks(ids)) {
-      const result = await call(() => api().downloads.start({ ids: part }));
+      const result = await call(() => api().downloads.start({ ids: part, elsewhere: 'save' }));
       counts.queued += result.queued.length;
       counts.skipped += result.skipped.length;
       counts.saved += result.saved.length;

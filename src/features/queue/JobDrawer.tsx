@@ -26,6 +26,7 @@ import { JOBS_GRID_ID } from './grid-columns';
 import { JsonBlock } from './JsonBlock';
 import { duplicateIntoForm, removeJobs, requeueJobs } from './queue-actions';
 import { useQueueStore } from './queue-store';
+import { RerunConfirm } from './RerunConfirm';
 import { UnknownOutcome } from './UnknownOutcome';
 
 type DetailState =
@@ -70,6 +71,7 @@ function requeueBlocker(job: JobView): string | null {
 function Actions({ job, detail }: { job: JobView; detail: JobDetail | null }): React.JSX.Element {
   const busy = useQueueStore((state) => state.busy);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingRequeue, setConfirmingRequeue] = useState(false);
   const blocked = requeueBlocker(job);
   return (
     <div className="drawer-actions" role="group" aria-label="Actions on this job">
@@ -78,7 +80,7 @@ function Actions({ job, detail }: { job: JobView; detail: JobDetail | null }): R
         className="btn btn-secondary btn-sm"
         disabled={busy !== null || blocked !== null}
         title={blocked ?? 'Send it back to the service’s worker queue'}
-        onClick={() => void requeueJobs([job.id])}
+        onClick={() => setConfirmingRequeue(true)}
       >
         {busy === 'requeue' ? <Spinner /> : <span className="icon-refresh" aria-hidden="true" />}
         Requeue
@@ -101,6 +103,15 @@ function Actions({ job, detail }: { job: JobView; detail: JobDetail | null }): R
       >
         Remove from history
       </button>
+      <RerunConfirm
+        open={confirmingRequeue}
+        onOpenChange={setConfirmingRequeue}
+        title="Requeue this job?"
+        confirmLabel="Requeue"
+        params={{ ids: [job.id] }}
+        busy={busy === 'requeue'}
+        onConfirm={() => void requeueJobs([job.id]).then(() => setConfirmingRequeue(false))}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -216,7 +227,8 @@ function DrawerBody({ id, job }: { id: string; job: JobView | undefined }): Reac
           <div className="fact">
             <dt>Output</dt>
             <dd className="fact-id">
-              {view.outputPath ? (
+              {/* A requeued job's answers may still carry the run before's output: only a finished run has one. */}
+              {view.outputPath && !isRunning(view) ? (
                 <>
                   <code>{view.outputPath}</code>
                   <CopyButton text={view.outputPath} label="Copy output path" short="Copy" />

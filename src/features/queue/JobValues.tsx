@@ -2,6 +2,7 @@
 // project cannot be read): text as text, images and audio previewed (use-asset-preview.ts says from
 // where), anything else as JSON. A preview that cannot load says so and keeps the address.
 import { useState } from 'react';
+import { LinkName } from './LinkName';
 import { useAssetSource } from './use-asset-preview';
 import { useFieldLabels } from './use-field-labels';
 
@@ -77,7 +78,7 @@ function Value({
       return (
         <>
           <Preview jobId={jobId} field={name} label={label} kind={kind} src={src} />
-          <p className="value-url">{src}</p>
+          <LinkName address={src} field={name} />
         </>
       );
     }

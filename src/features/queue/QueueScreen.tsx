@@ -17,7 +17,9 @@ import { JobDrawer } from './JobDrawer';
 import { JobsGrid } from './JobsGrid';
 import { exportJobs, removeJobs, requeueJobs } from './queue-actions';
 import { hasFilters, visibleJobIds } from './queue-filter';
+import { PollHealthBanner } from './PollHealthBanner';
 import { QueueFilters } from './QueueFilters';
+import { RerunConfirm } from './RerunConfirm';
 import { useQueueStore } from './queue-store';
 import { TrackJobDialog } from './TrackJobDialog';
 import { useWhileShown } from '../navigation/use-while-shown';
@@ -82,6 +84,7 @@ export function QueueScreen(): React.JSX.Element {
   const drawerOpen = useQueueStore((state) => state.drawerId !== null);
   const [tracking, setTracking] = useState(false);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
+  const [confirmingRequeue, setConfirmingRequeue] = useState(false);
 
   // The date filter moves with the clock (a minute is fine); without it the clock is left out.
   const minute = useNow(60_000);
@@ -137,7 +140,7 @@ export function QueueScreen(): React.JSX.Element {
             className="btn btn-secondary btn-sm"
             disabled={selectedIds.length === 0 || busy !== null}
             title={selectedIds.length === 0 ? 'Select jobs to requeue' : undefined}
-            onClick={() => void requeueJobs(selectedIds)}
+            onClick={() => setConfirmingRequeue(true)}
           >
             {busy === 'requeue' ? <Spinner /> : null}
             Requeue
@@ -187,6 +190,7 @@ export function QueueScreen(): React.JSX.Element {
         </div>
       </header>
 
+      <PollHealthBanner />
       <QueueFilters />
       <DownloadsBar />
 
@@ -202,6 +206,15 @@ export function QueueScreen(): React.JSX.Element {
       </div>
 
       <TrackJobDialog open={tracking} onOpenChange={setTracking} />
+      <RerunConfirm
+        open={confirmingRequeue && selectedIds.length > 0}
+        onOpenChange={setConfirmingRequeue}
+        title={`Requeue ${jobCount(selectedIds.length)}?`}
+        confirmLabel="Requeue"
+        params={{ ids: selectedIds.length > 0 ? selectedIds : ['none'] }}
+        busy={busy === 'requeue'}
+        onConfirm={() => void requeueJobs(selectedIds).then(() => setConfirmingRequeue(false))}
+      />
       <ConfirmDialog
         open={confirmingRemove}
         onOpenChange={setConfirmingRemove}

@@ -11,7 +11,11 @@ const oneJob = z.object({ id: z.string().min(1).max(200) });
 export const downloadChannels = {
   'downloads:list': { params: none, result: z.array(downloadViewSchema) },
   'downloads:start': {
-    params: jobIds,
+    /**
+     * elsewhere 'save': a file saved in another folder than the one chosen now is saved again there (the
+     * person asked for it in the chosen folder); without it, such a file counts as saved.
+     */
+    params: jobIds.extend({ elsewhere: z.literal('save').optional() }),
     /** skipped: no file to download (not finished, or failed); saved: already downloaded. */
     result: z.object({
       queued: z.array(z.string()),

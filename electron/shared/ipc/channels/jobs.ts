@@ -10,6 +10,8 @@ import {
   submitJobSchema,
   costEstimateSchema,
 } from '../../domain/job';
+import { pollHealthSchema } from '../../domain/poll-health';
+import { rerunCostParamsSchema, rerunCostSchema } from '../../domain/rerun-cost';
 import { byId, none } from './common';
 
 const someIds = z.object({ ids: z.array(z.string().min(1)).min(1).max(10_000) });
@@ -23,6 +25,12 @@ export const jobChannels = {
   },
   'jobs:get': { params: byId, result: jobDetailSchema },
   'jobs:requeue': { params: someIds, result: requeueResultSchema },
+  /** What requeueing these jobs (or retrying a batch's failed rows) is expected to cost, before asking. */
+  'jobs:requeueCost': { params: rerunCostParamsSchema, result: rerunCostSchema },
+  /** Whether the active account's statuses are confirmed by the service now, and when they last were. */
+  'jobs:pollHealth': { params: none, result: pollHealthSchema },
+  /** Asks the service about every open job of the active account now ("Try now"). */
+  'jobs:pollNow': { params: none, result: z.undefined() },
   'jobs:track': { params: z.object({ uuid: serviceJobIdSchema }), result: jobViewSchema },
   /** An unknown outcome: send the exact same request again. */
   'jobs:resubmit': { params: byId, result: jobViewSchema },
@@ -53,4 +61,6 @@ export const jobEvents = {
    * answers the latest one.
    */
   'history:notice': z.object({ message: z.string() }),
+  /** An account's polls stopped reaching the service, or reach it again. */
+  'jobs:pollHealth': pollHealthSchema,
 } as const;

@@ -1,0 +1,61 @@
+// What running jobs again will cost, before it is asked for: each job at its project's learned cost (the
+// median of its latest successful jobs, cost-estimate.ts), else at what it was charged last, else unknown.
+// A requeue counts the jobs the service can requeue; a batch's "Retry failed" its failed jobs and the rows
+// the service refused (sent anew).
+import type { RerunCost, RerunCostParams } from '../../shared/domain/rerun-cost';
+import { AppError } from '../app/app-error';
+import { estimateCost } from './cost-estimate';
+import type { JobRow } from './job-row';
+import type { JobsContext } from './jobs-context';
+import { canRequeue } from './requeue';
+
+/** The rows a batch's "Retry failed" sends again (batch-handlers.ts): refused rows, and failed jobs. */
+export function retryableInBatch(rows: readonly JobRow[]): { refused: JobRow[]; failed: JobRow[] } {
+  return {
+    refused: rows.filter((row) => row.tracking === 'refused'),
+    failed: rows.filter((row) => row.status === 'FAILED' && row.uuid !== null && !row.archived),
+  };
+}
+
+export function costOfRows(
+  context: Pick<JobsContext, 'repo'>,
+  rows: readonly JobRow[],
+  skipped: number,
+): RerunCost {
+  const learned = new Map<string, number | null>();
+  const projectCost = (row: JobRow): number | null => {
+    const key = `${row.account_id}\n${row.project_id}`;
+    if (!learned.has(key)) {
+      learned.set(key, estimateCost(context.repo.charges(row.account_id, row.project_id)).typical);
+    }
+    return learned.get(key) ?? null;
+  };
+  let credits = 0;
+  let unknown = 0;
+  for (const row of rows) {
+    const cost = projectCost(row) ?? row.credit_used;
+    if (cost === null || !Number.isFinite(cost) || cost < 0) unknown += 1;
+    else credits += cost;
+  }
+  return { jobs: rows.length, skipped, credits, unknown };
+}
+
+export function rerunCost(context: JobsContext, params: RerunCostParams): RerunCost {
+  const { repo, accounts } = context;
+  if ('batchId' in params) {
+    const rows = repo.inBatch(params.batchId);
+    if (rows.some((row) => row.account_id !== accounts.registry.active().id)) {
+      throw new AppError('not-found', 'That batch is not one of the active account’s.');
+    }
+    const { refused, failed } = retryableInBatch(rows);
+    return costOfRows(context, [...refused, ...failed], 0);
+  }
+  const rows: JobRow[] = [];
+  let skipped = 0;
+  for (const id of params.ids) {
+    const row = repo.get(id);
+    if (row && canRequeue(row)) rows.push(row);
+    else skipped += 1;
+  }
+  return costOfRows(context, rows, skipped);
+}
