@@ -8,6 +8,7 @@ import './styles/base.css';
 import './styles/controls.css';
 import './styles/overlays.css';
 import './app/app.css';
+import './app/host-lost.css';
 import './features/accounts/accounts.css';
 import './features/projects/projects.css';
 import './features/job-form/job-form.css';

@@ -6,9 +6,11 @@ import { LiveRegion } from '../components/LiveRegion';
 import { Spinner } from '../components/Spinner';
 import { useAccountsStore } from '../features/accounts/accounts-store';
 import { useJobsStore } from '../features/jobs/jobs-store';
+import { useHostConnection } from '../lib/host-connection';
 import { Welcome } from '../features/accounts/Welcome';
 import { AppHeader } from './AppHeader';
 import { HistoryNotice } from './HistoryNotice';
+import { HostLost } from './HostLost';
 import { useAppEvents } from './use-app-events';
 import { Workspace } from './Workspace';
 
@@ -18,7 +20,10 @@ export function App(): React.JSX.Element {
   const loadError = useAccountsStore((state) => state.loadError);
   const signedOut = useAccountsStore((state) => state.loadErrorKind === 'signed-out');
   const announcement = useJobsStore((state) => state.announcement);
+  const hostLost = useHostConnection((state) => state.lost);
 
+  // In a browser whose host stopped: what to do, checked back by itself, in place of a page that looks usable.
+  if (hostLost) return <HostLost />;
   if (!snapshot) {
     return (
       <main className="splash">

@@ -20,3 +20,8 @@ export function takePageSession(place: SessionPlace): string | null {
   }
   return place.storage.getItem(KEY);
 }
+
+/** This tab's session as kept, without looking at the address (the page that lost its host asks again). */
+export function keptPageSession(storage: Pick<Storage, 'getItem'>): string | null {
+  return storage.getItem(KEY);
+}

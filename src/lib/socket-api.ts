@@ -12,7 +12,9 @@ import {
   UPLOAD_TAG,
   type SocketMessage,
 } from '../../electron/shared/ipc/socket-protocol';
+import { useHostConnection } from './host-connection';
 import { takePageSession } from './page-session';
+import { SESSION_PROTOCOL_PREFIX, SOCKET_PROTOCOL } from './socket-protocols';
 
 type Listener = (payload: unknown) => void;
 
@@ -21,7 +23,7 @@ const LOST = {
   error: {
     kind: 'network',
     message:
-      'The app’s host stopped. Start it again (jrs serve or npm start) and open the new sign-in link it gives.',
+      'The app on this computer stopped. Start it again (jrs serve or npm start): this page checks back by itself.',
   },
 } as const;
 
@@ -34,10 +36,6 @@ const SIGNED_OUT = {
       'This page is not signed in to the app: its session ended, or the app was restarted. Run “jrs serve” (or “npm start”) again, or press Enter in the terminal where it runs, and open the new sign-in link.',
   },
 } as const;
-
-/** The WebSocket subprotocols the page offers: the app's, and its session (host-auth.ts reads it). */
-const SOCKET_PROTOCOL = 'jrs';
-const SESSION_PROTOCOL_PREFIX = 'jrs.session.';
 
 async function upload(bytes: Uint8Array, session: string): Promise<unknown> {
   // Said here rather than sent: the host would refuse it anyway, and the browser might show no reason.
@@ -98,6 +96,9 @@ export function socketApi(location: Location = window.location): WindowApi {
   const lost = () => (everOpen ? LOST : SIGNED_OUT);
   socket.addEventListener('close', () => {
     closed = true;
+    // The host stopped under an open page: the page says so and checks back (HostLost), instead of
+    // answering each request with an error while it still looks usable.
+    if (everOpen) useHostConnection.getState().markLost();
     for (const answer of pending.values()) answer(lost());
     pending.clear();
   });

@@ -94,6 +94,10 @@ export interface Harness {
   traffic: string[];
   /** Stops the core and opens a new one on the same data and keychain, as quitting and reopening does. */
   restart(): Promise<void>;
+  /** Stops the browser host (the core stays), as stopping `jrs serve` does to an open page. */
+  stopHost(): Promise<void>;
+  /** Starts a new browser host on the same port and core: a restarted `jrs serve --port N`, new sessions. */
+  startHost(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -147,12 +151,16 @@ export async function installHarness(
   const traffic: string[] = [];
 
   let core = await openCore();
-  const host = await startBrowserHostServer({
-    core,
-    rendererDir: RENDERER_DIR,
-    previews,
-    tap: { onCall: (channel) => calls.push(channel), onSent: (json) => traffic.push(json) },
-  });
+  const openHost = (port?: number) =>
+    startBrowserHostServer({
+      core,
+      rendererDir: RENDERER_DIR,
+      previews,
+      port,
+      tap: { onCall: (channel) => calls.push(channel), onSent: (json) => traffic.push(json) },
+    });
+  let host = await openHost();
+  let hostStopped = false;
   // Marks the page as a test, so it exposes its stores' state (src/app/debug-state.ts).
   await page.addInitScript({ content: 'window.__JRS_TEST__ = true;' });
 
@@ -162,6 +170,14 @@ export async function installHarness(
     },
     url: host.url,
     signInUrl: () => host.signInUrl(),
+    async stopHost() {
+      hostStopped = true;
+      await host.close();
+    },
+    async startHost() {
+      host = await openHost(host.port);
+      hostStopped = false;
+    },
     dataDir,
     exports,
     chosenFolder,
@@ -175,7 +191,7 @@ export async function installHarness(
       host.replaceCore(core);
     },
     async dispose() {
-      await host.close();
+      if (!hostStopped) await host.close();
       await core.dispose();
       await secrets.cleanup();
       rmSync(dataDir, { recursive: true, force: true });
