@@ -14,7 +14,8 @@ import {
   tourBatches,
 } from './helpers';
 import { startSeededSandbox } from './harness';
-import { tourTrustScreens } from './tour-trust';
+import { tourTrustScreens, type TrustVisit } from './tour-trust';
+import { ISSUE_17_TOURS } from './tours-issue17';
 
 const OUT = resolve(__dirname, '../screenshots');
 const THEMES = ['light', 'dark'] as const;
@@ -161,7 +162,7 @@ for (const theme of THEMES) {
   });
 }
 
-/** The window sizes every screen of issue 16 is shot at: the usual one, and the smallest the app supports. */
+/** The window sizes every screen of issues 16 and 17 is shot at: the usual one, and the smallest the app supports. */
 const SIZES = [
   { width: 1280, height: 800, suffix: '' },
   { width: 800, height: 560, suffix: '-800x560' },
@@ -175,14 +176,30 @@ test.describe('on a computer without a keychain', () => {
       test.setTimeout(180_000);
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       await expect(page.getByRole('button', { name: /try it without an account/i })).toBeVisible();
-      await tourTrustScreens(page, app, theme, async (name, tab, show) => {
-        for (const size of SIZES) {
-          await tab.setViewportSize({ width: size.width, height: size.height });
-          await show?.scrollIntoViewIfNeeded();
-          await shot(tab, theme, `${name}${size.suffix}`);
-        }
-        await tab.setViewportSize({ width: 1280, height: 800 });
-      });
+      await tourTrustScreens(page, app, theme, shootAtBothSizes(theme));
     });
   }
 });
+
+/** Each visit shot at both window sizes, the part it is about scrolled into view after each resize. */
+function shootAtBothSizes(theme: string): TrustVisit {
+  return async (name, tab, show) => {
+    for (const size of SIZES) {
+      await tab.setViewportSize({ width: size.width, height: size.height });
+      await show?.scrollIntoViewIfNeeded();
+      await shot(tab, theme, `${name}${size.suffix}`);
+    }
+    await tab.setViewportSize({ width: 1280, height: 800 });
+  };
+}
+
+for (const [area, tour] of ISSUE_17_TOURS) {
+  for (const theme of THEMES) {
+    test(`${area} in the ${theme} theme`, async ({ page, app }) => {
+      test.setTimeout(180_000);
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await expect(page.getByRole('button', { name: /try it without an account/i })).toBeVisible();
+      await tour(page, app, shootAtBothSizes(theme));
+    });
+  }
+}
