@@ -62,6 +62,13 @@ test('a colour field refuses what is no colour, naming the field, and sends a na
   await expect(page.getByText(/Job submitted/)).toBeVisible();
   const values = await receivedValues(app);
   expect(values['accent_color']).toBe('#008080');
+
+  // The job's details name each value by its field's label, not its id (issue 17, item 11).
+  await page.getByRole('link', { name: 'Queue' }).click();
+  await page.getByRole('grid', { name: 'Jobs' }).getByRole('row').nth(1).dblclick();
+  const drawer = page.getByRole('dialog', { name: 'Job details' });
+  const names = drawer.locator('.value-name');
+  await expect(names).toHaveText(['Headline', 'Subline', 'Product image', 'Accent colour']);
 });
 
 test('a text longer than a banner shows is counted and warned of, and still goes', async ({ page, app }) => {
@@ -137,8 +144,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
     expect(seen).toEqual([
       '19a-colour-named',
-      '19b-colour-invalid-text-too-long',
-      '19c-batch-preview-values',
+      '19b-colour-not-a-colour',
+      '19c-text-too-long',
+      '19d-batch-preview-values',
     ]);
   });
 }

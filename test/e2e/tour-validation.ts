@@ -22,8 +22,9 @@ export const VALIDATION_SHEET = [
 ].join('\n');
 
 /**
- * From the first-run screen: the banner's form with "teal" (19a), with "ocean blue" and long texts after a
- * submit (19b), then the Batches screen's preview of VALIDATION_SHEET (19c).
+ * From the first-run screen: the banner's form with "teal" (19a); with "ocean blue" and long texts after a
+ * submit, the colour's error (19b) and the texts' warnings (19c); then the Batches screen's preview of
+ * VALIDATION_SHEET (19d).
  */
 export async function tourValidationScreens(page: Page, _app: Harness, visit: TrustVisit): Promise<void> {
   await startOnSandbox(page);
@@ -47,11 +48,16 @@ export async function tourValidationScreens(page: Page, _app: Harness, visit: Tr
     page.getByText('Accent colour: “ocean blue” is not a colour.', { exact: false }),
   ).toBeVisible();
   await expect(page.getByText('Headline: 480 characters; a banner shows about 60 well.')).toBeVisible();
+  // After the submit, focus is on the colour that is none: its error under it.
+  await expect(colour).toBeFocused();
+  await colourField.evaluate((field) => field.scrollIntoView({ block: 'center' }));
+  await visit('19b-colour-not-a-colour', page, colourField);
+
   const headlineField = page
     .locator('.field')
     .filter({ has: page.getByRole('textbox', { name: 'Headline' }) });
   await headlineField.evaluate((field) => field.scrollIntoView({ block: 'start' }));
-  await visit('19b-colour-invalid-text-too-long', page, headlineField);
+  await visit('19c-text-too-long', page, headlineField);
 
   await page.keyboard.press('Control+3');
   await expect(page.getByRole('heading', { name: 'Batches', level: 2 })).toBeFocused();
@@ -68,5 +74,5 @@ export async function tourValidationScreens(page: Page, _app: Harness, visit: Tr
   await expect(rows.getByRole('row').filter({ hasText: 'Hello Ben' })).toContainText(
     'Row 3: Accent colour: “ocean blue” is not a colour.',
   );
-  await visit('19c-batch-preview-values', page, rows);
+  await visit('19d-batch-preview-values', page, rows);
 }
