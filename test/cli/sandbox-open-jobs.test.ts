@@ -3,6 +3,7 @@
 // the sandbox finish them (it simulates by time, so a job whose time is up finishes at once) and lists them.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { EXIT } from '../../electron/cli/exit-codes';
+import { createAppCore } from '../../electron/core/app/create-app-core';
 import { testSandboxLauncher } from '../fixtures/sandbox-launcher';
 import { makeTestSeed } from '../fixtures/test-seed';
 import { cliWorld, jrs, records, type CliWorld } from './cli-harness';
@@ -18,7 +19,12 @@ afterEach(() => world.remove());
 const submit = async (project: string) => {
   const result = await jrs(world, ['submit', project, '--set', 'headline=Hello', '--json']);
   expect(result.code).toBe(EXIT.ok);
-  return String(records(result, 'job').at(-1)!['uuid']);
+  const uuid = String(records(result, 'job').at(-1)!['uuid']);
+  // Said at once, where the person would otherwise expect the job to go on by itself.
+  expect(result.stderr).toContain(
+    `The built-in sandbox works only while a jrs command runs: let this job finish with "jrs jobs --wait" (or "jrs track ${uuid}").\n`,
+  );
+  return uuid;
 };
 
 it('says why jobs on the built-in sandbox do not move between runs, and how to let them finish', async () => {
@@ -49,4 +55,23 @@ it('lets the sandbox finish the open jobs with --wait, then lists them, and says
   expect(waited.stderr).not.toContain('not finished');
   const again = await jrs(world, ['jobs']);
   expect(again.stderr).not.toContain('built-in sandbox');
+});
+
+it('says nothing of the kind where the app holds the history: its own sandbox moves the jobs', async () => {
+  const uuid = await submit('Slow render');
+  // "The app": the same history and keychain opened first, holding the lease (and running the sandbox).
+  const app = await createAppCore({
+    dataDir: world.dataDir,
+    downloadsDir: world.downloadsDir,
+    secrets: world.secrets,
+    sandbox: testSandboxLauncher(makeTestSeed({ durationMs: 50, slowMs: 3_600_000 })),
+  });
+  try {
+    expect(app.isHistoryOwner()).toBe(true);
+    const listed = await jrs(world, ['jobs']);
+    expect(listed.stdout).toContain(uuid.slice(0, 8));
+    expect(listed.stderr).not.toContain('built-in sandbox');
+  } finally {
+    await app.dispose();
+  }
 });

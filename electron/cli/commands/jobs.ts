@@ -5,9 +5,9 @@ import { counted } from '../../shared/domain/plural';
 import type { JobView } from '../../shared/domain/job';
 import { wholeNumber } from '../arg-parsers';
 import type { CliRun } from '../cli-run';
-import type { CoreSession } from '../core-session';
 import { filterJobs, parseStatus, type JobFilter } from '../job-filter';
 import { isSettled, jobRecord, shortId, statusWord } from '../job-words';
+import { openJobsNote, runsTheSandbox } from '../sandbox-words';
 import { localTime } from '../time-words';
 import { waitForJobs } from '../wait-jobs';
 import { action } from './action';
@@ -26,29 +26,10 @@ interface JobsOptions extends JobFilter {
   wait?: boolean;
 }
 
-async function activeIsSandbox(session: CoreSession): Promise<boolean> {
-  const { accounts, activeId } = await session.call('accounts:snapshot');
-  return accounts.some((account) => account.id === activeId && account.kind === 'sandbox');
-}
-
-/**
- * The built-in sandbox runs inside jrs only while a command runs (unless the app holds the history and
- * runs it): its open jobs do not move between runs. Said, with how to let them finish.
- */
-function sayWhyTheyWait(run: CliRun, open: readonly JobView[]): void {
-  const one = open.length === 1 ? open[0] : undefined;
-  run.out.note(
-    `${counted(open.length, 'job', 'jobs')} on the built-in sandbox ${open.length === 1 ? 'is' : 'are'} not finished: the sandbox works only while a jrs command runs.`,
-  );
-  run.out.note(
-    `Run "jrs jobs --wait" to let ${one ? 'it' : 'them'} finish${one?.uuid ? ` (or "jrs track ${one.uuid}" for one job)` : ''}.`,
-  );
-}
-
 async function jobs(run: CliRun, options: JobsOptions): Promise<void> {
   const session = await run.openCore({ envAccount: true });
   let found = filterJobs(await session.call('jobs:list'), options);
-  const onSandbox = await activeIsSandbox(session);
+  const onSandbox = await runsTheSandbox(session);
   const { out } = run;
   if (options.wait) {
     const open = found.filter((job) => !isSettled(job));
@@ -82,9 +63,9 @@ async function jobs(run: CliRun, options: JobsOptions): Promise<void> {
   );
   if (found.length > shown.length) out.note(`… and ${found.length - shown.length} more (use --limit).`);
   // Where another program holds the history, its sandbox does the work and the jobs move.
-  if (onSandbox && session.isOwner) {
+  if (onSandbox) {
     const open = (await session.call('jobs:list')).filter((job) => !isSettled(job));
-    if (open.length > 0) sayWhyTheyWait(run, open);
+    if (open.length > 0) for (const line of openJobsNote(open)) out.note(line);
   }
 }
 

@@ -11,6 +11,7 @@ import { jobRecord, shortId, statusWord, succeeded } from '../job-words';
 import { resolveProject } from '../resolve-project';
 import { saveFiles } from '../save-files';
 import { waitForStartedDownloads } from '../started-downloads';
+import { afterSubmitNote, runsTheSandbox } from '../sandbox-words';
 import { waitForJobs } from '../wait-jobs';
 import { action } from './action';
 
@@ -47,8 +48,14 @@ async function submit(run: CliRun, projectText: string, options: SubmitOptions):
     out.note(`Check it, then: jrs resubmit ${shortId(sent)}  or  jrs discard ${shortId(sent)}`);
     return EXIT.jobsFailed;
   }
-  if (!options.wait && !folder) return EXIT.ok;
-  run.resumeHint = `The job goes on at the service: see it with "jrs track ${sent.uuid ?? sent.id}".`;
+  const onSandbox = await runsTheSandbox(session);
+  if (!options.wait && !folder) {
+    if (onSandbox) out.note(afterSubmitNote(sent));
+    return EXIT.ok;
+  }
+  run.resumeHint = onSandbox
+    ? afterSubmitNote(sent)
+    : `The job goes on at the service: see it with "jrs track ${sent.uuid ?? sent.id}".`;
   const [job = sent] = await waitForJobs(run, session, [sent.id]);
   out.record(jobRecord(job));
   if (!succeeded(job)) {
