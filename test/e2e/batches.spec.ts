@@ -59,6 +59,9 @@ test('a spreadsheet and a folder of images become a batch: fixed, submitted, fin
   await wizard.getByLabel('New value').fill('photos/ben.png');
   await wizard.getByLabel('New value').press('Enter');
   await expect(ben).not.toContainText('not among the dropped files');
+  // The batch's name starts as the sheet's and the day ("banners · 26 Nov 2026"); named plainly here.
+  await expect(wizard.getByLabel('Batch name')).toHaveValue(/^banners · \d{1,2} \w{3} \d{4}$/);
+  await wizard.getByLabel('Batch name').fill('banners');
   await wizard.getByLabel('File names (optional)').fill('{batch}/{row.name}.{ext}');
   await wizard.getByRole('button', { name: 'Submit 3 jobs' }).click();
 
@@ -81,6 +84,7 @@ test('a spreadsheet and a folder of images become a batch: fixed, submitted, fin
   const csv = await readFile(app.exports.at(-1)!, 'utf8');
   const table = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
   expect(table[0]).toEqual([
+    'Sheet row',
     'Name',
     'Headline',
     'Subline',
@@ -90,7 +94,7 @@ test('a spreadsheet and a folder of images become a batch: fixed, submitted, fin
     'Output path',
     'Local file',
   ]);
-  expect(table[2]?.slice(0, 4)).toEqual(['Ben', 'Hello Ben', 'Spring', 'photos/ben.png']);
-  expect(table[2]?.[5]).toBe('Succeeded');
-  expect(table[2]?.[7]).toBe(join(app.dataDir, 'Downloads', 'banners', 'Ben.png'));
+  expect(table[2]?.slice(0, 5)).toEqual(['3', 'Ben', 'Hello Ben', 'Spring', 'photos/ben.png']);
+  expect(table[2]?.[6]).toBe('Succeeded');
+  expect(table[2]?.[8]).toBe(join(app.dataDir, 'Downloads', 'banners', 'Ben.png'));
 });

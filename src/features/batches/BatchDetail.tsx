@@ -1,17 +1,21 @@
-// One batch: where it stands (each count in words, a bar, the time left), what can be done with it (pause
-// or resume, cancel the rows not sent, retry the failed, download every file, export the sheet back), and
-// its rows, windowed, each with its state, its note and its file.
-import { useMemo, useState } from 'react';
+// One batch: its name (renamed in place), where it stands (each count in words, a bar in coloured parts, the
+// time left, or what became of it once finished), what can be done with it (pause or resume, cancel the rows
+// not sent, retry the failed, download every file, export the sheet back), and its rows, windowed, each
+// with its row number in the sheet, its name, its state, its note and its file.
+import { useMemo, useRef, useState } from 'react';
 import type { BatchView } from '../../../electron/shared/domain/batch';
+import { counted } from '../../../electron/shared/domain/plural';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, call, failureMessage } from '../../lib/api';
 import { useNow } from '../../lib/ticker';
 import { useDownloadsStore } from '../downloads/downloads-store';
 import { useJobsStore } from '../jobs/jobs-store';
+import { BatchBar } from './BatchBar';
 import { BatchRows } from './BatchRows';
 import { batchProgress, jobsOfBatch, type BatchProgress } from './batch-progress';
-import { downloadWords, exportWords, retryWords } from './batch-words';
+import { useBatchSheet } from './batch-sheet';
+import { downloadWords, exportWords, finishedWords, retryWords } from './batch-words';
 import { useWhileShown } from '../navigation/use-while-shown';
 import { RerunConfirm } from '../queue/RerunConfirm';
 
@@ -42,7 +46,84 @@ function stateWords(batch: BatchView, progress: BatchProgress): string {
   return progress.finished ? 'Finished' : 'Running';
 }
 
+/** The batch's name, and a Rename button that turns it into a field (Enter keeps, Escape drops). */
+function BatchName({ batch }: { batch: BatchView }): React.JSX.Element {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const stop = () => {
+    setDraft(null);
+    setError(null);
+    requestAnimationFrame(() => renameButton.current?.focus());
+  };
+  const save = async () => {
+    const name = (draft ?? '').trim();
+    if (name === '') return setError('Write a name for the batch.');
+    if (name === batch.name) return stop();
+    try {
+      await call(() => api().batches.rename({ id: batch.id, name }));
+      stop();
+    } catch (failure) {
+      setError(failureMessage(failure));
+    }
+  };
+  return (
+    <div className="batch-name">
+      <h3 id="batch-title" className="batch-title" hidden={draft !== null}>
+        {batch.name}
+      </h3>
+      {draft === null ? (
+        <button
+          ref={renameButton}
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => setDraft(batch.name)}
+        >
+          Rename
+        </button>
+      ) : (
+        <form
+          className="batch-rename"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <input
+            className="input input-sm"
+            aria-label="Batch name"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'batch-rename-error' : undefined}
+            autoFocus
+            maxLength={200}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.stopPropagation();
+                stop();
+              }
+            }}
+          />
+          <button type="submit" className="btn btn-primary btn-sm">
+            Save name
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={stop}>
+            Cancel
+          </button>
+          {error ? (
+            <p id="batch-rename-error" className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      )}
+    </div>
+  );
+}
+
 export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element {
+  const sheet = useBatchSheet(batch.id);
   const jobsById = useWhileShown('batches', useJobsStore, (state) => state.byId);
   const downloads = useWhileShown('batches', useDownloadsStore, (state) => state.byId);
   const jobs = useMemo(() => jobsOfBatch(jobsById, batch.id), [jobsById, batch.id]);
@@ -77,11 +158,9 @@ export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element 
     <section className="batch-detail" aria-labelledby="batch-title">
       <header className="batch-head">
         <div>
-          <h3 id="batch-title" className="batch-title">
-            {batch.name}
-          </h3>
+          <BatchName batch={batch} />
           <p className="batch-sub">
-            {batch.projectName || 'Untitled project'} · {batch.rows} rows ·{' '}
+            {batch.projectName || 'Untitled project'} · {counted(batch.rows, 'row', 'rows')} ·{' '}
             <span className="batch-state" data-state={batch.state}>
               {stateWords(batch, progress)}
             </span>
@@ -168,14 +247,29 @@ export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element 
       </header>
 
       <div className="batch-summary">
-        <progress
-          className="batch-bar"
-          max={Math.max(1, progress.total)}
-          value={progress.succeeded + progress.failed + progress.refused + progress.lost}
-          aria-label="Rows done"
-        />
-        <p className="batch-eta">
-          {progress.finished ? 'Every row is done.' : etaWords(progress.etaMs, now)}
+        <BatchBar progress={progress} label="Rows done" />
+        <p
+          className={`batch-eta${progress.finished && progress.succeeded < progress.total ? ' is-failed' : ''}`}
+        >
+          {progress.finished ? finishedWords(progress) : etaWords(progress.etaMs, now)}
+          {progress.finished && retryable > 0 ? (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                disabled={busy}
+                onClick={() =>
+                  void run(async () => {
+                    const result = await call(() => api().batches.retryFailed({ id: batch.id }));
+                    return retryWords(result.resent, result.requeued);
+                  })
+                }
+              >
+                Retry {retryable === 1 ? 'it' : `the ${retryable.toLocaleString('en')} rows`}
+              </button>
+            </>
+          ) : null}
         </p>
         <dl className="batch-counts">
           {countWords(progress).map(([label, count]) => (
@@ -190,7 +284,7 @@ export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element 
         {message ? <p>{message}</p> : null}
       </div>
       {error ? <ErrorNotice title="That did not work">{error}</ErrorNotice> : null}
-      <BatchRows jobs={jobs} downloads={downloads} />
+      <BatchRows jobs={jobs} downloads={downloads} sheet={sheet} />
       <RerunConfirm
         open={confirmRetry}
         onOpenChange={setConfirmRetry}
@@ -224,8 +318,8 @@ export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element 
         }}
       >
         <p>
-          {progress.pending} rows not sent yet will be dropped. Rows already sent go on and can still be
-          downloaded.
+          {counted(progress.pending, 'row not sent yet', 'rows not sent yet')} will be dropped. Rows already
+          sent go on and can still be downloaded.
         </p>
       </ConfirmDialog>
     </section>

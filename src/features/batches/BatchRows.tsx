@@ -1,20 +1,25 @@
-// A batch's rows, windowed (10,000 rows scroll as smoothly as 10): its number in the sheet order, what it
-// says, its state, why it failed or was refused, and its file.
+// A batch's rows, windowed (10,000 rows scroll as smoothly as 10): its row number in the sheet (as the
+// person's file and the preview number it), its name, what it says (or the file it was made from), its
+// state, why it failed or was refused, and its file.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
+import type { BatchSheetView } from '../../../electron/shared/domain/batch';
 import type { DownloadView } from '../../../electron/shared/domain/download';
 import type { JobView } from '../../../electron/shared/domain/job';
 import { DownloadCell } from '../downloads/DownloadCell';
 import { StatusBadge } from '../jobs/StatusBadge';
+import { rowWords } from './batch-sheet';
 
 const ROW_HEIGHT = 40;
 
 export function BatchRows({
   jobs,
   downloads,
+  sheet,
 }: {
   jobs: readonly JobView[];
   downloads: Readonly<Record<string, DownloadView>>;
+  sheet: BatchSheetView | null;
 }): React.JSX.Element {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -39,6 +44,9 @@ export function BatchRows({
           Row
         </div>
         <div role="columnheader" className="cell">
+          Name
+        </div>
+        <div role="columnheader" className="cell">
           Values
         </div>
         <div role="columnheader" className="cell">
@@ -55,6 +63,7 @@ export function BatchRows({
         {virtualizer.getVirtualItems().map((item) => {
           const job = jobs[item.index];
           if (!job) return null;
+          const words = rowWords(job, sheet);
           return (
             <div
               key={item.key}
@@ -71,10 +80,13 @@ export function BatchRows({
               }}
             >
               <div role="gridcell" className="cell batch-row-number">
-                {(job.batchRow ?? item.index) + 1}
+                {words.line}
               </div>
-              <div role="gridcell" className="cell batch-row-summary" title={job.summary}>
-                {job.summary}
+              <div role="gridcell" className="cell batch-row-name" title={words.name}>
+                <span className="cell-text">{words.name}</span>
+              </div>
+              <div role="gridcell" className="cell batch-row-summary" title={words.values}>
+                <span className="cell-text">{words.values}</span>
               </div>
               <div role="gridcell" className="cell">
                 <StatusBadge job={job} />
@@ -84,7 +96,7 @@ export function BatchRows({
                 className="cell batch-row-note"
                 title={job.error ?? job.trackingNote ?? ''}
               >
-                {job.error ?? job.trackingNote ?? ''}
+                <span className="cell-text">{job.error ?? job.trackingNote ?? ''}</span>
               </div>
               <DownloadCell download={downloads[job.id]} />
             </div>

@@ -7,6 +7,7 @@ import { useAccountsStore } from '../accounts/accounts-store';
 import { useDownloadsStore } from '../downloads/downloads-store';
 import { useJobsStore } from '../jobs/jobs-store';
 import { useNavStore } from '../navigation/nav-store';
+import { BatchBar } from './BatchBar';
 import { BatchDetail } from './BatchDetail';
 import { batchProgress, jobsOfBatch } from './batch-progress';
 import { batchesInOrder, useBatchesStore } from './batches-store';
@@ -36,7 +37,7 @@ function BatchItem({ batch, selected }: { batch: BatchView; selected: boolean })
           {batch.projectName || 'Untitled project'} · {done} of {batch.rows} done
           {batch.state !== 'running' ? ` · ${batch.state === 'paused' ? 'Paused' : 'Cancelled'}` : ''}
         </span>
-        <progress className="batch-item-bar" max={Math.max(1, batch.rows)} value={done} aria-hidden="true" />
+        <BatchBar progress={{ ...progress, total: Math.max(progress.total, batch.rows) }} small />
       </button>
     </li>
   );

@@ -12,6 +12,7 @@ import {
 } from './queue-filter';
 import { useQueueStore } from './queue-store';
 import { useWhileShown } from '../navigation/use-while-shown';
+import { useBatchesStore } from '../batches/batches-store';
 
 const DATE_OPTIONS: readonly FilterOption[] = [
   { value: 'today', label: 'Today' },
@@ -60,7 +61,13 @@ function FilterSelect({ name, label, allLabel, options }: FilterSelectProps): Re
 export function QueueFilters(): React.JSX.Element {
   const byId = useWhileShown('queue', useJobsStore, (state) => state.byId);
   const filters = useQueueStore((state) => state.filters);
-  const options = useMemo(() => filterOptions(byId), [byId]);
+  // Batches by their names (the sheet's file name and date, or as renamed), not their ids.
+  const batchesById = useBatchesStore((state) => state.byId);
+  const batchNames = useMemo(
+    () => new Map(Object.values(batchesById).map((batch) => [batch.id, batch.name])),
+    [batchesById],
+  );
+  const options = useMemo(() => filterOptions(byId, batchNames), [byId, batchNames]);
   const batches = useMemo(
     () =>
       options.batches.length > 0 ? [{ value: NO_BATCH, label: 'Not in a batch' }, ...options.batches] : [],

@@ -178,8 +178,14 @@ function sortedOptions(entries: Map<string, string>): FilterOption[] {
     .sort((a, b) => collator.compare(a.label, b.label));
 }
 
-/** The projects, types and batches present in the history, for the filters' options. */
-export function filterOptions(byId: JobsById): {
+/**
+ * The projects, types and batches present in the history, for the filters' options; a batch by its name
+ * (`batchNames`, from the Batches screen), two of one name told apart by their short ids.
+ */
+export function filterOptions(
+  byId: JobsById,
+  batchNames: ReadonlyMap<string, string> = new Map(),
+): {
   projects: FilterOption[];
   types: FilterOption[];
   batches: FilterOption[];
@@ -192,7 +198,11 @@ export function filterOptions(byId: JobsById): {
       projects.set(job.projectId, job.projectName.trim() || 'Untitled project');
     if (!types.has(job.jobType)) types.set(job.jobType, jobTypeLabel(job.jobType));
     if (job.batchId !== null && !batches.has(job.batchId))
-      batches.set(job.batchId, `Batch ${shortId(job.batchId)}`);
+      batches.set(job.batchId, batchNames.get(job.batchId) ?? `Batch ${shortId(job.batchId)}`);
+  }
+  const named = [...batches.values()];
+  for (const [id, label] of batches) {
+    if (named.indexOf(label) !== named.lastIndexOf(label)) batches.set(id, `${label} (${shortId(id)})`);
   }
   return { projects: sortedOptions(projects), types: sortedOptions(types), batches: sortedOptions(batches) };
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { jobTypeLabel } from '../../../lib/job-type-labels';
 import { useProjectsStore } from '../../projects/projects-store';
+import { ExpectedColumns } from './ExpectedColumns';
 import { useImportStore } from './import-store';
 
 const SHEET_TYPES = {
@@ -60,6 +61,7 @@ export function ChooseFiles(): React.JSX.Element {
           ))}
         </select>
       </label>
+      {project ? <ExpectedColumns key={project.projectId} projectId={project.projectId} /> : null}
       <div className="field">
         <span className="field-label" id="import-sheet-label">
           Spreadsheet

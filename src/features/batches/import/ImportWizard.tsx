@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { ImportPreview } from '../../../../electron/shared/domain/batch-import';
+import { counted } from '../../../../electron/shared/domain/plural';
 import { api } from '../../../lib/api';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ChooseFiles } from './ChooseFiles';
@@ -42,16 +43,16 @@ export function ImportWizard(): React.JSX.Element {
           <p className="import-note">
             {preview.filesOnly ? (
               <>
-                One job per file: {preview.sheet.rows.length} files, each going into the field that takes
-                “File” below. Drop more files anywhere here, or a spreadsheet to use instead.
+                One job per file: {counted(preview.sheet.rows.length, 'file', 'files')}, each going into the
+                field that takes “File” below. Drop more files anywhere here, or a spreadsheet to use instead.
               </>
             ) : (
               <>
-                {preview.sheet.rows.length} rows read ({preview.sheet.encoding}
+                {counted(preview.sheet.rows.length, 'row', 'rows')} read ({preview.sheet.encoding}
                 {preview.sheet.separator
                   ? `, separated by ${preview.sheet.separator === '\t' ? 'tabs' : `“${preview.sheet.separator}”`}`
                   : ''}
-                ), {preview.files.count} files dropped
+                ), {counted(preview.files.count, 'file', 'files')} dropped
                 {preview.files.unused.length > 0
                   ? `, ${preview.files.unused.length} used by no row (${preview.files.unused.slice(0, 5).join(', ')}${preview.files.unused.length > 5 ? '…' : ''})`
                   : ''}
@@ -62,7 +63,12 @@ export function ImportWizard(): React.JSX.Element {
           </p>
           {preview.staleFixes.length > 0 ? (
             <p className="import-warning">
-              {preview.staleFixes.length} earlier fixes no longer apply (their rows changed in the new file).
+              {counted(
+                preview.staleFixes.length,
+                'earlier fix no longer applies',
+                'earlier fixes no longer apply',
+              )}{' '}
+              (their rows changed in the new file).
             </p>
           ) : null}
           <MappingTable preview={preview} />

@@ -4,12 +4,12 @@
 import { useState } from 'react';
 import type { ImportPreview } from '../../../../electron/shared/domain/batch-import';
 import { counted, pluralWord } from '../../../../electron/shared/domain/plural';
-import { issuesWords, submitWords } from '../batch-words';
+import { defaultBatchName, issuesWords, submitWords } from '../batch-words';
 import { useImportStore } from './import-store';
 
 export function SubmitBar({ preview }: { preview: ImportPreview }): React.JSX.Element {
   const busy = useImportStore((state) => state.busy);
-  const [name, setName] = useState(preview.fileName.replace(/\.[^.]+$/, '') || 'Batch');
+  const [name, setName] = useState(() => defaultBatchName(preview.fileName));
   const [template, setTemplate] = useState('');
   const [firstRows, setFirstRows] = useState('');
   const limit = Number.parseInt(firstRows, 10);
