@@ -27,6 +27,7 @@ describe('JobValues names', () => {
     expect(screen.getByText('Presenter script')).toBeInTheDocument();
     expect(screen.queryByText('presenter_photo')).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Image for Presenter photo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy the link of Presenter photo' })).toBeInTheDocument();
   });
 
   it('keeps the ids when the project cannot be read', async () => {

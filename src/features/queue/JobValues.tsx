@@ -78,7 +78,7 @@ function Value({
       return (
         <>
           <Preview jobId={jobId} field={name} label={label} kind={kind} src={src} />
-          <LinkName address={src} field={name} />
+          <LinkName address={src} field={label} />
         </>
       );
     }
