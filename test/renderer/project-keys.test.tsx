@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// The project list by keyboard: arrows, Home and End move between projects; Enter chooses one.
+// The project list by keyboard: arrows, Home and End move between projects (↑ from the top to the search
+// box); Enter chooses one.
 import './setup';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,7 +34,12 @@ describe('the project list by keyboard', () => {
     expect(gamma).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(gamma).toHaveFocus();
-    await user.keyboard('{Home}{ArrowUp}');
+    await user.keyboard('{Home}');
+    expect(alpha).toHaveFocus();
+    // ↑ from the first project goes back to the search box; ↓ from there to the first project again.
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('searchbox', { name: /Search projects/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
     expect(alpha).toHaveFocus();
     await user.keyboard('{ArrowDown}{Enter}');
     expect(useJobFormStore.getState().project?.projectName).toBe('Beta');
