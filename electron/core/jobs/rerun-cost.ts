@@ -33,7 +33,9 @@ export function costOfRows(
   let credits = 0;
   let unknown = 0;
   for (const row of rows) {
-    const cost = projectCost(row) ?? row.credit_used;
+    // A run that failed was often charged nothing: that says nothing of what a run that works costs.
+    const last = row.status === 'SUCCESS' || (row.credit_used ?? 0) > 0 ? row.credit_used : null;
+    const cost = projectCost(row) ?? last;
     if (cost === null || !Number.isFinite(cost) || cost < 0) unknown += 1;
     else credits += cost;
   }

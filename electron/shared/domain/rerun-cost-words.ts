@@ -29,7 +29,7 @@ export function rerunCostWords(cost: RerunCost, balance: number | null, verb = '
   let estimate: string;
   if (unknown === 0) estimate = `About ${creditWords(credits)}`;
   else if (unknown === jobs)
-    estimate = `What ${them} will cost is not known yet (no finished job of ${jobs === 1 ? 'its' : 'their'} project in the history)`;
+    estimate = `What ${them} will cost is not known yet (no successful job of ${jobs === 1 ? 'its' : 'their'} project in the history)`;
   else {
     const others = unknown === 1 ? 'the other one' : `the other ${unknown}`;
     estimate = `About ${creditWords(credits)} for ${counted(jobs - unknown, 'job', 'jobs')}; what ${others} will cost is not known yet`;
