@@ -69,7 +69,10 @@ test('the preview at 800×560: "…", Problems in view, a wide editor, only prob
   await expect(editor).toBeHidden();
 
   // Only the three rows with problems, then F8 from problem to problem, Shift+F8 back.
-  await wizard.getByLabel('Only rows with problems (3)').check();
+  // By keyboard: Space on the filter, then F8.
+  await wizard.getByLabel('Only rows with problems (3)').focus();
+  await page.keyboard.press('Space');
+  await expect(wizard.getByLabel('Only rows with problems (3)')).toBeChecked();
   await expect(grid.getByRole('row')).toHaveCount(4);
   await page.keyboard.press('F8');
   await expect(focusText(page)).toContainText('Row 5, Product image: http://cdn.example.com/city-5.png —');
