@@ -37,8 +37,12 @@ export const runTool: RunTool = ({ command, args, timeoutMs, maxBytes }) =>
         killSignal: 'SIGKILL',
         maxBuffer: maxBytes,
         windowsHide: true,
-        // Nothing of the app's own environment is needed; a minimal one keeps a tool from reading stray settings.
-        env: { PATH: process.env['PATH'] ?? '', LANG: 'C' },
+        // Little of the app's own environment: the PATH, and HOME for fontconfig's cache (pdftoppm's fonts).
+        // Windows needs its system variables to start a program at all.
+        env:
+          process.platform === 'win32'
+            ? process.env
+            : { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', LANG: 'C' },
       },
       (error, stdout) => {
         if (!error) {
