@@ -36,7 +36,7 @@ describe('form generation', () => {
 
     // A colour gets a picker; a field of no known type is plain text, with nothing technical said about it.
     expect(screen.getByLabelText('Brand colour')).toHaveAccessibleDescription(
-      'A colour as the service expects it, e.g. #FF6600, or pick one.',
+      'A colour name like teal, or a code like #1a7f5a; or pick one.',
     );
     expect(screen.getByLabelText('Pick a colour')).toHaveAttribute('type', 'color');
     expect(screen.getByLabelText('Legal disclaimer')).not.toHaveAccessibleDescription();

@@ -111,7 +111,7 @@ describe('buildJobFormSchema', () => {
       f1: 'x',
       f2: 'not a url',
       f3: 'http://cdn.example.com/a.mp3',
-      f4: 'x',
+      f4: '#f60',
       f5: 'x',
     };
     const result = schema.safeParse({
@@ -131,13 +131,24 @@ describe('buildJobFormSchema', () => {
     });
   });
 
+  it('wants a colour in a colour field, named in words with the field', () => {
+    const values = { f0: 'a', f1: 'b', f2: '', f3: '', f4: 'ocean blue', f5: 'd' };
+    const result = schema.safeParse({ values, background: { music: '', volume: 0.5, start: 0 } });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      [
+        'values.f4',
+        'Brand colour: “ocean blue” is not a colour. Use a colour name like teal or a code like #1a7f5a.',
+      ],
+    ]);
+  });
+
   it('accepts a complete form, with the volume and start within bounds', () => {
     const values = {
       f0: 'a',
       f1: 'b',
       f2: 'https://x/a.png',
       f3: 'http://127.0.0.1:1/a.mp3',
-      f4: 'c',
+      f4: 'teal',
       f5: 'd',
     };
     expect(schema.safeParse({ values, background: { music: '', volume: 1, start: 0 } }).success).toBe(true);
@@ -158,7 +169,7 @@ describe('buildJobFormSchema', () => {
       values: { f0: '', f1: '', f2: '', f3: '', f4: '', f5: '' },
     });
     const imageSchema = buildJobFormSchema(fields, 'image');
-    const values = { f0: 'a', f1: 'b', f2: 'https://x/a.png', f3: 'https://x/a.mp3', f4: 'c', f5: 'd' };
+    const values = { f0: 'a', f1: 'b', f2: 'https://x/a.png', f3: 'https://x/a.mp3', f4: 'teal', f5: 'd' };
     expect(imageSchema.parse({ values, background: { music: 'x', volume: 9, start: -1 } })).toEqual({
       values,
     });
@@ -190,7 +201,8 @@ describe('toSubmitJob', () => {
         script: 'Script',
         'hero.image': { image_url: 'https://x/a.png' },
         jingle: { audio_url: 'https://x/a.mp3', effects: [] },
-        brand_color: '#f60',
+        // A colour goes as #rrggbb, whatever way it was written.
+        brand_color: '#ff6600',
         disclaimer: 'Legal',
       },
       background: { music: null, volume: 0.25, start: 3 },
@@ -202,7 +214,7 @@ describe('toSubmitJob', () => {
     expect(toSubmitJob(project(), fields, { values: blank })?.values).toEqual({
       headline: '',
       script: values.f1,
-      brand_color: values.f4,
+      brand_color: '#ff6600',
       disclaimer: values.f5,
     });
   });
