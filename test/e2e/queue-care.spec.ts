@@ -84,7 +84,7 @@ test('requeue and retry ask with their cost, details follow a requeue, columns w
       await expect(
         page.getByRole('dialog', { name: 'Job details' }).locator('.value-list'),
       ).not.toContainText('X-Amz-Signature');
-      await expect(show!.getByRole('button', { name: 'Copy the link of photo' })).toBeVisible();
+      await expect(show!.getByRole('button', { name: /^Copy the link of (Product )?photo$/ })).toBeVisible();
     }
   });
   expect(seen).toEqual([
