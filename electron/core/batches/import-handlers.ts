@@ -96,7 +96,10 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
     ]);
     const project = projects.find((candidate) => candidate.projectId === projectId);
     if (!project) throw new AppError('not-found', 'This project is no longer active on the service.');
-    return { project, columns: sampleColumns(importFields(mappingFields, project.projectType)) };
+    return {
+      project,
+      columns: sampleColumns(importFields(mappingFields, project.projectType), project.projectType),
+    };
   };
 
   return {

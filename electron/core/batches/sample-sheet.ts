@@ -2,6 +2,7 @@
 // label, which the import matches back), one example row that imports without a problem, and a notes row
 // saying what each column takes. The notes row starts with "# " so that the import skips it (read-sheet.ts).
 import type { ImportField, SampleColumn } from '../../shared/domain/batch-import';
+import { textFitOf } from '../../shared/domain/text-fit';
 import { normalizeHeader } from './match-columns';
 
 /** A field the project itself calls optional ("Voice-over (optional)"), as the form reads it. */
@@ -12,7 +13,7 @@ export const NAME_HEADER = 'Name';
 const whereFiles = (name: string) =>
   `its file name in the folder you drop with the sheet (e.g. ${name} or photos/${name}), or a web address (https://…)`;
 
-function columnOf(field: ImportField): SampleColumn {
+function columnOf(field: ImportField, projectType: string): SampleColumn {
   const optional = SAYS_OPTIONAL.test(field.label) || ['music', 'volume', 'start'].includes(field.kind);
   const plainLabel = field.label.replace(SAYS_OPTIONAL, '').trim() || field.id;
   const [expects, example] = ((): [string, string] => {
@@ -32,8 +33,12 @@ function columnOf(field: ImportField): SampleColumn {
         return ['The music’s volume, from 0 to 100% (50% when empty)', '50%'];
       case 'start':
         return ['Seconds into the music to start from (0 when empty)', '0'];
-      default:
-        return ['Text', `Your ${plainLabel.toLowerCase()} here`];
+      default: {
+        // How much of it the output shows well, where the project's type makes that known (text-fit.ts).
+        const fit = field.kind === 'text' ? textFitOf(projectType, field) : null;
+        const words = fit ? `Text; ${fit.output} shows about ${fit.shows} characters well` : 'Text';
+        return [words, `Your ${plainLabel.toLowerCase()} here`];
+      }
     }
   })();
   return {
@@ -47,8 +52,8 @@ function columnOf(field: ImportField): SampleColumn {
 }
 
 /** The sample's columns: Name first (unless a field is already called so), then every field's. */
-export function sampleColumns(fields: readonly ImportField[]): SampleColumn[] {
-  const columns = fields.map(columnOf);
+export function sampleColumns(fields: readonly ImportField[], projectType = ''): SampleColumn[] {
+  const columns = fields.map((field) => columnOf(field, projectType));
   if (fields.some((field) => normalizeHeader(field.label) === normalizeHeader(NAME_HEADER))) return columns;
   return [
     {

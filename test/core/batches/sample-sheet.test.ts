@@ -58,6 +58,12 @@ it('lists the columns a project expects: Name, then each field with what it take
     ['Music volume', 'volume', true],
     ['Music start (seconds)', 'start', true],
   ]);
+  // A banner's headline: how much of it shows well is said (text-fit.ts); a video's script has no such figure.
+  const banner = value(await call('imports:columns', { projectId: IDS.image }));
+  expect(banner.find((column) => column.header === 'Headline')?.expects).toBe(
+    'Text; a banner shows about 60 characters well',
+  );
+  expect(columns.find((column) => column.header === 'Headline')?.expects).toBe('Text');
   expect(columns.find((column) => column.kind === 'image')?.expects).toMatch(
     /^A picture: its file name in the folder you drop with the sheet .*or a web address \(https:\/\/…\)$/,
   );
