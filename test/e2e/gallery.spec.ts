@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { Harness } from './harness';
+import { installHarness, type Harness } from './harness';
 import { startOnSandbox } from './helpers';
 import {
   expectPictures,
@@ -163,4 +163,46 @@ test('with nothing downloaded yet the screen says how results arrive', async ({ 
   await page.getByRole('link', { name: 'Results' }).click();
   await expect(page.getByText('No results yet')).toBeVisible();
   await expect(page.getByText(/choose Download in the Queue/)).toBeVisible();
+});
+
+test('without ffmpeg and pdftoppm: images and the video’s first frame from the files themselves, the PDF as an icon', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const app = await installHarness(page, {
+    thumbnailTools: { ffmpeg: '/nonexistent/ffmpeg', pdftoppm: '/nonexistent/pdftoppm' },
+  });
+  try {
+    await page.goto(app.url);
+    await page.waitForURL((url) => !url.searchParams.has('token'));
+    const total = await openResults(page, app);
+    const grid = page.getByRole('grid', { name: 'Results' });
+    // No picture core made; nothing says anything is broken.
+    await expect(grid.locator('[data-picture="file"]')).toHaveCount(4);
+    await expect(grid.locator('[data-picture="picture"]')).toHaveCount(0);
+    const images = grid.locator('[data-kind="image"] img');
+    await expect(images).toHaveCount(3);
+    await expect
+      .poll(() =>
+        images.evaluateAll((all) =>
+          (all as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
+    // The video element loads only its metadata and first frame: no controls, not playing.
+    const video = grid.locator('[data-kind="video"] video');
+    await expect(video).toHaveAttribute('preload', 'metadata');
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState))
+      .toBeGreaterThanOrEqual(2);
+    expect(
+      await video.evaluate((element: HTMLVideoElement) => element.paused && element.videoWidth > 0),
+    ).toBe(true);
+    const pdf = grid.locator('[data-kind="pdf"]');
+    await expect(pdf.locator('[data-picture="none"]')).toContainText('PDF');
+    await expect(grid.getByText(/could not|broken|damaged/i)).toHaveCount(0);
+    expect(total).toBe(6);
+  } finally {
+    await app.dispose();
+  }
 });

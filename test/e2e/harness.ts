@@ -104,7 +104,11 @@ export interface Harness {
 /** Creates the real core in a temp folder behind a browser host; the page then opens `url`. */
 export async function installHarness(
   page: Page,
-  options: { keychain?: KeychainMode } = {},
+  options: {
+    keychain?: KeychainMode;
+    /** The gallery's thumbnail tools (a missing path: a computer without ffmpeg or pdftoppm). */
+    thumbnailTools?: { ffmpeg?: string; pdftoppm?: string };
+  } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jrs-e2e-'));
   const secrets = await secretStore(options.keychain ?? 'available');
@@ -125,6 +129,7 @@ export async function installHarness(
       downloadsDir: join(dataDir, 'Downloads'),
       secrets: secrets.store,
       sandbox: sandboxLauncher,
+      thumbnailTools: options.thumbnailTools,
       // The native save dialog, answered as a person would: a file in the test's own folder.
       dialogs: {
         async chooseSaveFile({ defaultName }) {
