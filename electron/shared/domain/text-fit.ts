@@ -34,10 +34,14 @@ export function textFitOf(jobType: string, field: { id: string; label: string })
   return fitForType(jobType, titleLike);
 }
 
+// One segmenter for every count: a sheet of 10,000 rows counts tens of thousands of cells.
+let graphemes: Intl.Segmenter | null = null;
+
 /** Characters as a person counts them (an emoji or an accented letter is one), not UTF-16 units. */
 export function characterCount(text: string): number {
+  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
   let count = 0;
-  for (const _segment of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) count++;
+  for (const _segment of graphemes.segment(text)) count++;
   return count;
 }
 
