@@ -259,12 +259,8 @@ export function BatchDetail({ batch }: { batch: BatchView }): React.JSX.Element 
                 type="button"
                 className="btn btn-secondary btn-sm"
                 disabled={busy}
-                onClick={() =>
-                  void run(async () => {
-                    const result = await call(() => api().batches.retryFailed({ id: batch.id }));
-                    return retryWords(result.resent, result.requeued);
-                  })
-                }
+                // Credits are spent: the same question with its cost as "Retry failed" asks.
+                onClick={() => setConfirmRetry(true)}
               >
                 Retry {retryable === 1 ? 'it' : `the ${retryable.toLocaleString('en')} rows`}
               </button>
