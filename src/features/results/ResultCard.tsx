@@ -53,6 +53,8 @@ function AudioPlayer({ item }: { item: ResultItem }): React.JSX.Element {
         }
         await element.play();
       } catch (error) {
+        // Asked afresh next time (the browser host's address of a file expires after a while).
+        element.removeAttribute('src');
         if (!current) return;
         useResultsStore.getState().setPlaying(null);
         useResultsStore

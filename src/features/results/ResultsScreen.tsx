@@ -20,16 +20,30 @@ export function ResultsScreen(): React.JSX.Element {
   const jobs = useWhileShown('results', useJobsStore, (state) => state.byId);
   const downloads = useWhileShown('results', useDownloadsStore, (state) => state.byId);
   const batches = useWhileShown('results', useBatchesStore, (state) => state.byId);
-  const { filter, notice } = useResultsStore();
+  const { filter: chosen, notice } = useResultsStore();
   const { dragOut } = useHostCapabilities();
   const focusRequest = useNavStore((state) => state.focusRequest);
   const shown = useNavStore((state) => state.screen === 'results');
 
   const all = useMemo(() => resultItems(jobs, downloads, batches), [jobs, downloads, batches]);
   const choices = useMemo(() => filterChoices(all), [all]);
+  const hasUnbatched = all.some((item) => item.batchId === null);
+  // A choice the results no longer have (another account, a batch removed) counts as "All", as its menu shows.
+  const filter = useMemo(
+    () => ({
+      projectId: choices.projects.some((choice) => choice.value === chosen.projectId)
+        ? chosen.projectId
+        : ALL,
+      batchId:
+        (chosen.batchId === NO_BATCH && hasUnbatched) ||
+        choices.batches.some((choice) => choice.value === chosen.batchId)
+          ? chosen.batchId
+          : ALL,
+    }),
+    [choices, chosen, hasUnbatched],
+  );
   const items = useMemo(() => filterItems(all, filter), [all, filter]);
   const filtered = filter.projectId !== ALL || filter.batchId !== ALL;
-  const hasUnbatched = all.some((item) => item.batchId === null);
 
   useEffect(() => {
     if (shown && focusRequest > 0) document.getElementById('results-title')?.focus();
