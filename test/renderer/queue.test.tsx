@@ -7,6 +7,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../electron/shared/domain/job';
+import { useBatchesStore } from '../../src/features/batches/batches-store';
 import { useJobsStore } from '../../src/features/jobs/jobs-store';
 import { QueueScreen } from '../../src/features/queue/QueueScreen';
 import { useQueueStore } from '../../src/features/queue/queue-store';
@@ -139,6 +140,38 @@ function selectedSummaries(grid: HTMLElement): string[] {
 }
 
 describe('the grid', () => {
+  it('places a batch job by its batch’s name and its row’s number in the sheet, not ids and indexes', async () => {
+    // Row index 12 of the sheet "banners.csv": the 15th line of the file (a header, then blank lines kept).
+    const lines = Array.from({ length: 13 }, (_, index) => index + 3);
+    useBatchesStore.setState({
+      byId: {
+        'batch-77': {
+          id: 'batch-77',
+          accountId: 'acc-1',
+          projectId: 'p1',
+          projectName: 'Spring banners',
+          name: 'banners · 26 Nov 2026',
+          createdAt: '2026-11-26T09:00:00.000Z',
+          state: 'running',
+          rows: 13,
+          nameTemplate: null,
+          columns: ['Name'],
+        },
+      },
+    });
+    const { grid } = setup({
+      'batches:sheet': () => ({ columns: ['Name'], rows: lines.map((n) => [`row ${n}`]), lines }),
+    });
+    try {
+      await waitFor(() =>
+        expect(row(grid, 'Café opening')).toHaveTextContent('banners · 26 Nov 2026 · row 15'),
+      );
+      expect(row(grid, 'Café opening')).not.toHaveTextContent('batch-77');
+    } finally {
+      useBatchesStore.setState({ byId: {} });
+    }
+  });
+
   it('shows the service status and our tracking state in words, newest first', () => {
     const { grid } = setup();
     expect(shownSummaries(grid)).toEqual([
@@ -153,7 +186,6 @@ describe('the grid', () => {
     expect(row(grid, 'Spring launch')).toHaveTextContent(/about \d min left/);
     expect(row(grid, 'Winter greeting')).toHaveTextContent('Outcome unknown');
     expect(row(grid, 'Old promo')).toHaveTextContent('Lost· last queued');
-    expect(row(grid, 'Café opening')).toHaveTextContent('batch-77 · row 12');
     const badge = row(grid, 'Old promo').querySelector('.badge');
     expect(badge).toHaveAttribute('title', 'Service: Queued. App: Lost: the service no longer knows it.');
     // The exact time is on hover.

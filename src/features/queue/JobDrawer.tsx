@@ -26,6 +26,7 @@ import { JOBS_GRID_ID } from './grid-columns';
 import { JsonBlock } from './JsonBlock';
 import { duplicateIntoForm, removeJobs, requeueJobs } from './queue-actions';
 import { useQueueStore } from './queue-store';
+import { BatchPlace } from './BatchPlace';
 import { RerunConfirm } from './RerunConfirm';
 import { UnknownOutcome } from './UnknownOutcome';
 
@@ -242,8 +243,7 @@ function DrawerBody({ id, job }: { id: string; job: JobView | undefined }): Reac
             <div className="fact">
               <dt>Batch</dt>
               <dd>
-                <code>{view.batchId}</code>
-                {view.batchRow !== null ? `, row ${view.batchRow}` : ''}
+                <BatchPlace job={{ ...view, batchId: view.batchId }} />
               </dd>
             </div>
           ) : null}

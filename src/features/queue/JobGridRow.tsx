@@ -11,7 +11,7 @@ import { jobTypeLabel } from '../../lib/job-type-labels';
 import { renderProbe } from '../../lib/render-probe';
 import { DownloadCell } from '../downloads/DownloadCell';
 import { isRunning } from '../jobs/job-status';
-import { shortId } from '../jobs/job-words';
+import { BatchPlace } from './BatchPlace';
 import { StatusBadge } from '../jobs/StatusBadge';
 import { rowDomId } from './grid-columns';
 
@@ -98,8 +98,7 @@ export const JobGridRow = memo(function JobGridRow({
         className={cellClass('batch', job.batchId === null)}
         title={job.batchId !== null ? `Batch ${job.batchId}` : undefined}
       >
-        {job.batchId !== null ? shortId(job.batchId) : null}
-        {job.batchId !== null && job.batchRow !== null ? ` · row ${job.batchRow}` : null}
+        {job.batchId !== null ? <BatchPlace job={{ ...job, batchId: job.batchId }} /> : null}
       </div>
       <DownloadCell download={download} />
       <div role="gridcell" className={cellClass('credits', job.creditUsed === null)}>
