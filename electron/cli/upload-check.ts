@@ -9,7 +9,7 @@ import { EXIT } from './exit-codes';
 const OR_ADDRESS = 'Or give the field a web address (https://…) instead of @file.';
 
 /** How to set up storage for the account this run works on, in one line. */
-async function storageHint(session: CoreSession): Promise<string> {
+export async function storageHint(session: CoreSession): Promise<string> {
   if (session.envAccountId) return `For the JRS_BASE_URL account: ${S3_ENV_HINT} ${OR_ADDRESS}`;
   const snapshot = await session.call('accounts:snapshot');
   const name = snapshot.accounts.find((account) => account.id === snapshot.activeId)?.name ?? 'ACCOUNT';

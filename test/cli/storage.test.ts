@@ -64,6 +64,17 @@ it('refuses a file for an account without asset storage, says how to set one up,
   expect(records(jobs, 'job')).toHaveLength(0);
 });
 
+it('says the same way out when a batch’s photos cannot be uploaded, and sends nothing', async () => {
+  await writeFile(join(world.dir, 'rows.csv'), 'headline,photo\nHi,photo.png\n');
+  const result = await jrs(world, ['batch', IDS.image, '--sheet', 'rows.csv', '--assets', '.'], {
+    stdin: 'n\n',
+  });
+  expect(result.stderr).toContain('File uploads need asset storage');
+  expect(result.stderr).toContain('Set up its storage: jrs accounts storage "Team" --endpoint URL');
+  const jobs = await jrs(world, ['jobs', '--json']);
+  expect(records(jobs, 'job')).toHaveLength(0);
+});
+
 it('never takes the secret as an argument, and asks for it when none is piped in', async () => {
   const argv = await jrs(world, ['accounts', 'storage', 'Team', ...bucketArgs(), '--secret', SECRET]);
   expect(argv.code).toBe(EXIT.usage);

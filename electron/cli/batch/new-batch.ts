@@ -9,6 +9,7 @@ import type { CoreSession } from '../core-session';
 import { EXIT } from '../exit-codes';
 import { abortable } from '../interrupt';
 import { ProgressBar } from '../progress-bar';
+import { storageHint } from '../upload-check';
 import { confirm } from '../prompt';
 import { assetFiles } from './asset-files';
 import { columnMapping } from './column-map';
@@ -58,6 +59,9 @@ export async function newBatch(
         mapping: columnMapping(options.map, preview),
       });
     const { count, cost } = reportPreview(run, preview, options.first);
+    // Its files cannot be uploaded: the same way out as `jrs submit` gives (a bucket, or addresses in the sheet).
+    if (!preview.uploads.available && preview.files.count > 0)
+      run.out.warn(`  ${await storageHint(session)}`);
     if (count === 0) {
       throw new CliError(
         'No row is ready to submit.',
