@@ -127,7 +127,7 @@ function Saved({
           <button
             type="button"
             className="btn btn-primary btn-sm"
-            onClick={() => void downloadJobs([download.jobId])}
+            onClick={() => void downloadJobs([download.jobId], { saveElsewhere: true })}
           >
             Save it in the chosen folder
           </button>

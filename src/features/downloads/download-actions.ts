@@ -44,13 +44,21 @@ export function downloadNotice(counts: { queued: number; skipped: number; saved:
   };
 }
 
-/** Downloads into the folder chosen in Settings: a file saved in another folder before is saved there too. */
-export async function downloadJobs(ids: readonly string[]): Promise<void> {
+/**
+ * Downloads into the folder chosen in Settings. A file already saved (in any folder, e.g. by `jrs batch
+ * --download DIR`) counts as saved; `saveElsewhere` (the details' "Save it in the chosen folder", asked for
+ * one job on purpose) saves it again in the chosen folder.
+ */
+export async function downloadJobs(
+  ids: readonly string[],
+  options: { saveElsewhere?: boolean } = {},
+): Promise<void> {
   if (ids.length === 0) return;
+  const elsewhere = options.saveElsewhere ? ({ elsewhere: 'save' } as const) : {};
   try {
     const counts = { queued: 0, skipped: 0, saved: 0 };
     for (const part of chunks(ids)) {
-      const result = await call(() => api().downloads.start({ ids: part, elsewhere: 'save' }));
+      const result = await call(() => api().downloads.start({ ids: part, ...elsewhere }));
       counts.queued += result.queued.length;
       counts.skipped += result.skipped.length;
       counts.saved += result.saved.length;
