@@ -9,13 +9,20 @@ const args = process.argv.slice(2);
 const forceBrowser = args.includes('--browser');
 const hostArgs = args.filter((arg) => arg !== '--browser');
 
-// Ctrl-C reaches every process of the terminal's group: the app hears it and quits, saving its history and
-// downloads' state first. This script only waits for that, so `npm start` returns the prompt once the app has
-// really stopped (not while it still writes to its data folder).
-process.on('SIGINT', () => {});
-
 function run(command, commandArgs, options = {}) {
   return spawnSync(command, commandArgs, { stdio: 'inherit', ...options }).status ?? 1;
+}
+
+/**
+ * Runs the app itself until it quits. Ctrl-C reaches every process of the terminal's group: the app hears it
+ * and quits, saving its history and downloads' state first; this script only waits for that, so `npm start`
+ * returns the prompt once the app has really stopped (not while it still writes to its data folder). Before
+ * this point (fetching Electron, building the pages) Ctrl-C stops `npm start` at once, as usual.
+ */
+function runApp(command, commandArgs) {
+  process.on('SIGINT', () => {});
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit' });
+  return result.signal === 'SIGINT' ? 130 : (result.status ?? 1);
 }
 
 /**
@@ -36,7 +43,7 @@ function electronBinary() {
 
 if (!forceBrowser && electronBinary()) {
   if (run('node', ['scripts/ensure-native.mjs', 'electron']) !== 0) process.exit(1);
-  process.exit(run('npx', ['electron-vite', 'dev']));
+  process.exit(runApp('npx', ['electron-vite', 'dev']));
 }
 
 if (!forceBrowser)
@@ -62,4 +69,4 @@ if (Math.max(newest('src'), newest('electron/shared')) > built) {
     process.exit(1);
 }
 // `jrs serve`: the browser host on the desktop app's data folder and keychain, until Ctrl-C.
-process.exit(run('npx', ['tsx', 'electron/cli/main.ts', 'serve', ...hostArgs]));
+process.exit(runApp('npx', ['tsx', 'electron/cli/main.ts', 'serve', ...hostArgs]));
