@@ -95,7 +95,7 @@ export function BatchesScreen(): React.JSX.Element {
         {importOpen ? (
           <ImportWizard />
         ) : selected ? (
-          <BatchDetail batch={selected} />
+          <BatchDetail key={selected.id} batch={selected} />
         ) : (
           <EmptyState title="Make hundreds of jobs from one spreadsheet">
             Choose <strong>New batch…</strong>, pick a project and drop a CSV or Excel file with one row per
