@@ -10,7 +10,8 @@ import { shortId } from '../jobs/job-words';
 export function BatchPlace({ job }: { job: JobView & { batchId: string } }): React.JSX.Element {
   const name = useBatchesStore((state) => state.byId[job.batchId]?.name) ?? shortId(job.batchId);
   const sheet = useBatchSheet(job.batchId);
-  const row = job.batchRow !== null ? ` · row ${rowWords(job, sheet).line}` : '';
+  // The row's number only once the sheet has said it: a guess from the index would change under the eyes.
+  const row = job.batchRow !== null && sheet !== null ? ` · row ${rowWords(job, sheet).line}` : '';
   return (
     <>
       {name}
