@@ -92,3 +92,22 @@ test('the same host back (the socket dropped, the host stayed): the page reconne
   await expect(page.getByTestId('host-lost')).toHaveCount(0);
   expect(sockets.length).toBeGreaterThanOrEqual(3);
 });
+
+test('something on the port that never answers: the check gives up after 5 s and checks again later', async ({
+  page,
+  app,
+}) => {
+  await page.clock.install();
+  await page.reload();
+  await startOnSandbox(page);
+  await app.stopHost();
+  const lost = page.getByTestId('host-lost');
+  await expect(lost.getByRole('status')).toHaveText('Not back yet. Checking again in 1 s.');
+  // Every request to the host's address is taken and never answered, as by a program that hangs.
+  await page.route(/^http:\/\/127\.0\.0\.1:\d+\/$/, () => undefined);
+  await lost.getByRole('button', { name: 'Check now' }).click();
+  await expect(lost).toContainText('Checking whether the app is back…');
+  await page.clock.fastForward(5_000);
+  await expect(lost.getByRole('status')).toHaveText(/^Not back yet\. Checking again in \d+ s\.$/);
+  await expect(lost.getByRole('button', { name: 'Check now' })).toBeEnabled();
+});
