@@ -156,6 +156,19 @@ test('audio plays from its card, by Space or its button, and pauses again', asyn
   await card.getByRole('button', { name: /^Pause / }).click();
   await expect(card.getByRole('button', { name: /^Play .*\.wav$/ })).toHaveAttribute('aria-pressed', 'false');
   expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+
+  // Playing, then another screen: the sound stops there, and does not start again on coming back.
+  await card.getByRole('button', { name: /^Play / }).click();
+  await expect(card.getByRole('button', { name: /^Pause / })).toBeVisible();
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+  await page.getByRole('link', { name: 'Queue' }).click();
+  // Stopped by leaving, not over by itself (the sound lasts about 8 s).
+  await expect
+    .poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused && !element.ended))
+    .toBe(true);
+  await page.getByRole('link', { name: 'Results' }).click();
+  await expect(card.getByRole('button', { name: /^Play .*\.wav$/ })).toHaveAttribute('aria-pressed', 'false');
+  expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
 });
 
 test('with nothing downloaded yet the screen says how results arrive', async ({ page, app: _app }) => {

@@ -14,7 +14,11 @@ const audio = (name: string) => ({ audio_url: `https://cdn.example.com/${name}.m
 /** One job of each kind of output the sandbox makes, by project name. */
 const JOBS: Record<string, SubmitJob['values']> = {
   'Product Teaser 15s': { headline: 'Spring is here', product_shot: image('shoe'), jingle: audio('jingle') },
-  'Weekly Podcast Intro': { script: 'Welcome to the spring episode.', voice_sample: audio('voice') },
+  'Weekly Podcast Intro': {
+    // Long enough (about 8 s of sound) to be still playing when the audio test leaves the screen.
+    script: 'Welcome to the spring episode: new colours, new stores and a word from our makers.',
+    voice_sample: audio('voice'),
+  },
   'Social Banner 1080x1080': { headline: 'Spring sale', subline: 'Lisbon', product_image: image('bag') },
   'Quarterly Product One-Pager': {
     title: 'Q2 at a glance',

@@ -7,6 +7,7 @@ import { kindWord, type ResultItem } from './result-items';
 import { dragResult, openResult, resultFileUrl, showResultInFolder } from './results-actions';
 import { useResultsStore } from './results-store';
 import { ResultPoster } from './ResultPoster';
+import { useNavStore } from '../navigation/nav-store';
 import { showJobInQueue } from '../queue/show-job';
 import { failureMessage } from '../../lib/api';
 
@@ -31,9 +32,20 @@ export async function togglePlay(jobId: string): Promise<void> {
   store.setPlaying(store.playingId === jobId ? null : jobId);
 }
 
+/** This card's sound stops for good (the store says so too, so it never starts again on its own). */
+function stopIfPlaying(jobId: string): void {
+  if (useResultsStore.getState().playingId === jobId) useResultsStore.getState().setPlaying(null);
+}
+
 function AudioPlayer({ item }: { item: ResultItem }): React.JSX.Element {
   const audio = useRef<HTMLAudioElement>(null);
   const playing = useResultsStore((state) => state.playingId === item.jobId);
+  // Screens stay mounted when another is shown: leaving Results stops the sound, as unmounting the card does.
+  const shown = useNavStore((state) => state.screen === 'results');
+  useEffect(() => {
+    if (!shown) stopIfPlaying(item.jobId);
+  }, [shown, item.jobId]);
+  useEffect(() => () => stopIfPlaying(item.jobId), [item.jobId]);
   useEffect(() => {
     const element = audio.current;
     if (!element) return;
