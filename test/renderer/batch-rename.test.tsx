@@ -33,7 +33,7 @@ it('drops an open rename when another batch is chosen', async () => {
       batch('b-old', 'posters · 20 Nov 2026', '2026-11-20T10:00:00.000Z'),
     ],
     'batches:sheet': () => ({ columns: ['Name'], rows: [], lines: [] }),
-    'batches:rename': () => undefined,
+    'batches:rename': () => batch('b-new', 'renamed', '2026-11-26T10:00:00.000Z'),
   });
   useAccountsStore.setState({ snapshot: snapshot({ activeId: 'a-1' }) });
   const user = userEvent.setup();
