@@ -35,3 +35,16 @@ it('says each row’s number in the sheet, blank lines and left-out rows counted
     [2, 5],
   ]);
 });
+
+it('says which rows it left out as notes, by their numbers in the sheet, and sends the others', async () => {
+  await writeFile(
+    join(world.dir, 'noted.csv'),
+    'Name,Headline,Photo\nAna,Olá,https://example.com/a.png\n# 1 seller,Hi,https://example.com/b.png\n',
+  );
+  const result = await jrs(world, ['batch', IDS.image, '--sheet', 'noted.csv', '--yes', '--json']);
+  expect(result.code).toBe(EXIT.ok);
+  expect(result.stderr).toContain(
+    'Row 3 is a note (its first cell starts with “# ”), not a job: remove the “# ” to send it.',
+  );
+  expect(records(result, 'row').map((row) => row['sheetRow'])).toEqual([2]);
+});

@@ -1,6 +1,7 @@
 // What a sheet will become, before anything is sent: its rows' problems (errors leave a row out, warnings
 // are said and allowed, as in the app's preview), the columns and fields left unmatched, and the cost
 // against the balance.
+import { notesRowsWords } from '../../shared/domain/notes-rows';
 import type { ImportPreview } from '../../shared/domain/batch-import';
 import type { RowIssue } from '../../shared/domain/batch-sheet';
 import type { CliRun } from '../cli-run';
@@ -78,6 +79,8 @@ export function reportPreview(
   out.note(
     `${c.bold(preview.fileName)} → ${c.bold(preview.projectName || preview.projectId)}: ${counted(preview.sheet.rows.length, 'row', 'rows')}, ${preview.ready} ready.`,
   );
+  const notes = notesRowsWords(preview.sheet.notesLines);
+  if (notes) out.note(`  ${notes}`);
   if (preview.unmatchedColumns.length)
     out.note(`  Columns not used: ${preview.unmatchedColumns.map((name) => `“${name}”`).join(', ')}.`);
   if (preview.unmatchedFields.length)

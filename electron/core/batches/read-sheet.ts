@@ -83,6 +83,7 @@ export function readSheet(bytes: Uint8Array, fileName: string, options: { sheetN
       row.length === width ? row : [...row, ...Array<string>(width - row.length).fill('')],
     ),
     lines: kept.map((i) => lines[i + 1] ?? i + 2),
+    notesLines: all.flatMap((row, i) => (isNotesRow(row) ? [lines[i + 1] ?? i + 2] : [])),
     ...meta,
   };
 }

@@ -10,6 +10,8 @@ export const sheetSchema = z.object({
   rows: z.array(z.array(z.string())),
   /** For each row, its line (CSV) or row number (XLSX) in the file, to name it in messages. */
   lines: z.array(z.number().int()),
+  /** The lines of rows left out as notes for people (first cell starting "# "), said in the preview. */
+  notesLines: z.array(z.number().int()).optional(),
   /** Every sheet of a workbook (empty for CSV), and the one read. */
   sheetNames: z.array(z.string()),
   sheetName: z.string().nullable(),

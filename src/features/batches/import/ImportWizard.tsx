@@ -1,5 +1,6 @@
 // The import wizard: choose a project, a spreadsheet and its files; then check the preview (mapping, every
 // row's problems, fixes, rows left out, the file dropped again or more files) and submit it as a batch.
+import { notesRowsWords } from '../../../../electron/shared/domain/notes-rows';
 import { useEffect } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { ImportPreview } from '../../../../electron/shared/domain/batch-import';
@@ -61,6 +62,11 @@ export function ImportWizard(): React.JSX.Element {
             )}
             {busy ? ' Checking…' : ''}
           </p>
+          {notesRowsWords(preview.sheet.notesLines) ? (
+            <p className="import-note" data-testid="notes-rows">
+              {notesRowsWords(preview.sheet.notesLines)}
+            </p>
+          ) : null}
           {preview.staleFixes.length > 0 ? (
             <p className="import-warning">
               {counted(
