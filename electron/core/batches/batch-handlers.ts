@@ -1,4 +1,5 @@
 // The IPC handlers of the batches domain.
+import { retryableInBatch } from '../jobs/rerun-cost';
 import type { BatchState, BatchView } from '../../shared/domain/batch';
 import type { Handlers } from '../../shared/ipc/contract';
 import { AppError } from '../app/app-error';
@@ -96,13 +97,12 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
     },
     'batches:retryFailed': async ({ id }) => {
       const batch = own(id);
-      const rows = repo.inBatch(id);
-      const refused = rows.filter((row) => row.tracking === 'refused');
+      // The very rows whose cost was said before the question (jobs:requeueCost): one rule for both.
+      const { refused, failed } = retryableInBatch(repo.inBatch(id));
       for (const row of refused) {
         repo.setTracking(row.id, 'pending', null);
         feed.changed(batch.account_id, row.id);
       }
-      const failed = rows.filter((row) => row.status === 'FAILED' && row.uuid !== null && !row.archived);
       const result = failed.length
         ? await requeueJobs(
             context,
