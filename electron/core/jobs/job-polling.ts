@@ -143,6 +143,7 @@ export class JobPolling {
   stopAccount(accountId: string): void {
     this.schedulers.get(accountId)?.dispose();
     this.schedulers.delete(accountId);
+    this.healthByAccount.delete(accountId);
   }
 
   /** When the job will likely finish, in ms, or null without data (or when it is not running). */
