@@ -7,7 +7,17 @@ import { api, call } from '../../lib/api';
 import { useAccountsStore } from '../accounts/accounts-store';
 
 const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const at = (iso: string) => CLOCK.format(new Date(iso));
+const DAY_AND_CLOCK = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** The time alone for today ("14:02"); with its day otherwise ("25 Nov, 14:02"), or an old outage reads as new. */
+const at = (iso: string) => {
+  const when = new Date(iso);
+  return when.toDateString() === new Date().toDateString() ? CLOCK.format(when) : DAY_AND_CLOCK.format(when);
+};
 
 /** The active account's poll health: read when it changes, then kept by main's events. */
 function usePollHealth(): PollHealth | null {
