@@ -90,8 +90,9 @@ export function PreviewTable({ preview }: { preview: ImportPreview }): React.JSX
   const template = `44px 56px repeat(${sheet.columns.length}, minmax(${CELL_MIN}px, 1fr)) minmax(${PROBLEMS_MIN}px, 1.5fr)`;
   const minWidth = 44 + 56 + sheet.columns.length * CELL_MIN + PROBLEMS_MIN;
 
-  const jump = (step: 1 | -1) => {
-    if (targets.length === 0) return;
+  /** Moves focus to the next (or previous) problem; false when there is none. */
+  const jump = (step: 1 | -1): boolean => {
+    if (targets.length === 0) return false;
     const current = focused ?? pendingFocus;
     const at = (target: ProblemTarget) => target.row * 10_000 + (target.column ?? 9_999);
     const here = current ? at({ row: current.row, column: current.column }) : -1;
@@ -99,11 +100,12 @@ export function PreviewTable({ preview }: { preview: ImportPreview }): React.JSX
       step === 1
         ? (targets.find((target) => at(target) > here) ?? targets[0])
         : ([...targets].reverse().find((target) => at(target) < here) ?? targets.at(-1));
-    if (!next) return;
+    if (!next) return false;
     const index = shown.indexOf(next.row);
-    if (index === -1) return;
+    if (index === -1) return false;
     virtualizer.scrollToIndex(index, { align: 'center' });
     setPendingFocus(next);
+    return true;
   };
   const jumpRef = useRef(jump);
   jumpRef.current = jump;
@@ -118,6 +120,17 @@ export function PreviewTable({ preview }: { preview: ImportPreview }): React.JSX
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
+
+  // A fix that clears a row's last problem takes the row out of "only rows with problems", and the focused
+  // cell with it: focus goes on to the next problem (or to the filter when none is left), never to the page.
+  const filterRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!focused || shown.includes(focused.row)) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    if (!jumpRef.current(1)) filterRef.current?.focus();
+    setFocused(null);
+  }, [shown, focused]);
 
   const items = virtualizer.getVirtualItems();
   /** Which rows are drawn: the cell waited for may have just come into view. */
@@ -160,6 +173,7 @@ export function PreviewTable({ preview }: { preview: ImportPreview }): React.JSX
         <label className="checkbox preview-only-problems">
           <input
             type="checkbox"
+            ref={filterRef}
             checked={onlyProblems}
             disabled={rowsWithProblems === 0 && !onlyProblems}
             onChange={(event) => setOnlyProblems(event.target.checked)}
