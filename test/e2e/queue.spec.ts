@@ -60,6 +60,11 @@ test('the queue follows jobs live; filter, search, details, requeue, duplicate, 
   await expect(drawer).toContainText('SKU-4711');
   await expect(drawer).toContainText('Catalog Photo QC');
   await drawer.getByRole('button', { name: 'Requeue' }).click();
+  // Credits are spent: asked once, with the cost.
+  await page
+    .getByRole('alertdialog', { name: 'Requeue this job?' })
+    .getByRole('button', { name: 'Requeue' })
+    .click();
   await expect(page.getByText(/Requeued 1 job/)).toBeVisible();
   // Back to the worker queue and, this project being one that fails, failed again.
   await expect(rowWith(page, 'SKU-4711')).not.toContainText('Failed', { timeout: 15_000 });
