@@ -68,6 +68,8 @@ export async function tourTrustScreens(
     // Quit and reopen: listed with its key missing, in Settings and in the header's menu.
     await app.restart();
     await page.reload();
+    // A shortcut pressed while the reloaded page still loads is lost: first the header, then Ctrl+4.
+    await expect(page.getByRole('button', { name: /^Account: Acme marketing/ })).toBeVisible();
     await page.keyboard.press('Control+4');
     await expect(accounts.getByTestId('key-badge')).toHaveText('Key missing — add it again');
     await visit('17d-settings-key-missing', page, accounts);

@@ -2,7 +2,7 @@
 // time left, or what became of it once finished), what can be done with it (pause or resume, cancel the rows
 // not sent, retry the failed, download every file, export the sheet back), and its rows, windowed, each
 // with its row number in the sheet, its name, its state, its note and its file.
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BatchView } from '../../../electron/shared/domain/batch';
 import { counted } from '../../../electron/shared/domain/plural';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -51,10 +51,17 @@ function BatchName({ batch }: { batch: BatchView }): React.JSX.Element {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
+  /** Set when the field closes: the Rename button, drawn again, takes focus back (once it is there). */
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (draft !== null || !refocus.current) return;
+    refocus.current = false;
+    renameButton.current?.focus();
+  }, [draft]);
   const stop = () => {
+    refocus.current = true;
     setDraft(null);
     setError(null);
-    requestAnimationFrame(() => renameButton.current?.focus());
   };
   const save = async () => {
     const name = (draft ?? '').trim();
