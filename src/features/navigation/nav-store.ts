@@ -44,10 +44,14 @@ export const useNavStore = create<NavState>()((set, get) => ({
     const back = get().returnTo;
     if (!back) return;
     set({ screen: back.screen, returnTo: null, focusSection: null });
-    // The screen shows on the next render; the element is in it (screens stay mounted).
-    requestAnimationFrame(() => {
-      const target = back.focusIds.map((id) => document.getElementById(id)).find((element) => element);
-      target?.focus();
-    });
+    // The screen shows once React has drawn it (screens stay mounted, hidden until then); a hidden element
+    // takes no focus, so it is tried frame after frame until it has it (a loaded machine may take several).
+    const focusWhenShown = (frames: number) =>
+      requestAnimationFrame(() => {
+        const target = back.focusIds.map((id) => document.getElementById(id)).find((element) => element);
+        target?.focus();
+        if (target && document.activeElement !== target && frames > 0) focusWhenShown(frames - 1);
+      });
+    focusWhenShown(30);
   },
 }));

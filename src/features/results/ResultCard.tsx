@@ -115,7 +115,15 @@ export function ResultCard({
     if (!menuOpen) return;
     // Opened from the keys (Shift+F10), a right click or ⋯ alike: the first action takes focus, once Radix
     // has put it on the menu itself.
-    const frame = requestAnimationFrame(() => firstItem.current?.focus());
+    // Tried frame after frame until it holds (the menu's item is drawn in a portal a little later).
+    let frame = 0;
+    const focusFirst = (frames: number) => {
+      frame = requestAnimationFrame(() => {
+        firstItem.current?.focus();
+        if (document.activeElement !== firstItem.current && frames > 0) focusFirst(frames - 1);
+      });
+    };
+    focusFirst(30);
     return () => cancelAnimationFrame(frame);
   }, [menuOpen]);
   return (
