@@ -3,7 +3,7 @@
 // belongs to the account, an outage is said once (and what it left is read again when it ends), and a
 // missing bridge is said plainly.
 import './setup';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App';
@@ -105,5 +105,24 @@ describe('App', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The app could not start');
     expect(alert).toHaveTextContent('bridge to its core is missing');
+  });
+
+  it('the account appearing before the sandbox’s answer puts focus in the project search, never on the page', async () => {
+    // main says accounts:changed before it answers accounts:useSandbox: the welcome screen (and its focused
+    // button) goes at that moment, and the Create screen must take focus in the same commit.
+    const api = installFakeApi({
+      'accounts:snapshot': () => snapshot({ accounts: [], activeId: null }),
+      'accounts:useSandbox': () => new Promise(() => {}),
+      'projects:list': () => [project({ projectName: 'Spring Teaser' })],
+      'jobs:list': () => [],
+      'credits:get': () => ({ credits: 10 }),
+      'assets:capability': () => ({ available: true }),
+    });
+    render(<App />);
+    const tryIt = await screen.findByRole('button', { name: /try it without an account/i });
+    tryIt.focus();
+    await userEvent.setup().keyboard('{Enter}');
+    act(() => api.emit('accounts:changed', snapshot()));
+    expect(document.activeElement?.id).toBe('project-search');
   });
 });

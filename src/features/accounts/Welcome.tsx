@@ -1,5 +1,5 @@
 // First run (no accounts yet): try the built-in sandbox, or connect a real account.
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Spinner } from '../../components/Spinner';
 import { failureMessage } from '../../lib/api';
@@ -20,6 +20,9 @@ export function Welcome(): React.JSX.Element {
   const [mode, setMode] = useState<'choose' | 'connect'>('choose');
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The account may appear (main's accounts:changed) before the request that made it answers: the Create screen
+  // must take focus in the very commit that removes this one, so it is asked for now, not after the answer.
+  useLayoutEffect(showWorkspace, []);
 
   async function trySandbox(): Promise<void> {
     setStarting(true);
