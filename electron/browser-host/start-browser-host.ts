@@ -2,9 +2,10 @@
 // keychain entries) that serves the built renderer to a browser on this computer, for machines where
 // Electron cannot run. `npm start` falls back to it; `npm start -- --browser` and `jrs serve` choose it.
 import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AppCore, AppCoreDeps } from '../core/app/app-core.types';
 import { hostCoreDeps } from '../node-host/open-host-core';
+import { packageRoot } from '../node-shared/package-root';
 import { systemFileShell } from '../node-host/system-shell';
 import { AppError } from '../core/app/app-error';
 import { createAppCore } from '../core/app/create-app-core';
@@ -14,7 +15,8 @@ import { PreviewLinks } from './preview-links';
 import { removeLeftSignInFiles, removeSignInFile, writeSignInFile } from './sign-in-file';
 import { SIGN_IN_TTL_MS } from './sign-in-links';
 
-export const RENDERER_DIR = resolve(__dirname, '../../out/renderer');
+/** The built pages, in the package's out/ (a checkout's build or an installed copy). */
+export const RENDERER_DIR = join(packageRoot(), 'out', 'renderer');
 
 export interface StartOptions {
   port?: number;

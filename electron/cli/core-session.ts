@@ -2,7 +2,6 @@
 // with the run's JRS_BASE_URL account when there is one. Every request goes through dispatch, as the app's
 // IPC does; a refusal becomes a CliError with the core's own sentence and the exit code of its kind.
 import { join } from 'node:path';
-import { KeytarSecretStore } from '../core/accounts/keytar-secret-store';
 import { AppError } from '../core/app/app-error';
 import type { AppCore, CoreEventListener } from '../core/app/app-core.types';
 import { createAppCore } from '../core/app/create-app-core';
@@ -10,7 +9,9 @@ import { dispatch } from '../core/app/dispatch';
 import { historyFault } from '../core/db/history-faults';
 import type { AppErrorKind } from '../shared/domain/errors';
 import type { Channel, ParamsOf, PayloadOf, ResultOf } from '../shared/ipc/contract';
-import { DEV_KEYCHAIN_SERVICE, userDataDir } from '../node-host/host-paths';
+import { userDataDir } from '../node-host/host-paths';
+import { hostInstallation } from '../node-host/installation';
+import { installationKeychain } from '../node-host/installation-keychain';
 import { hostCoreDeps } from '../node-host/open-host-core';
 import type { CliIo } from './cli-io';
 import { CliError } from './cli-error';
@@ -64,7 +65,7 @@ export class CoreSession {
     }
     const deps = hostCoreDeps({
       dataDir: userDataDir(io.env),
-      secrets: io.secrets ?? new KeytarSecretStore(io.env['JRS_KEYCHAIN_SERVICE'] || DEV_KEYCHAIN_SERVICE),
+      secrets: io.secrets ?? installationKeychain(hostInstallation(), io.env),
       sessionAccounts: session ? [session] : undefined,
       downloadFolder: options.downloadFolder,
       ...(options.autoDownload === false ? { autoDownload: false as const } : {}),

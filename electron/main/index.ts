@@ -2,7 +2,6 @@
 // IPC registered, then the window and the menu; the core is disposed before the app quits.
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, Menu, screen, session } from 'electron';
-import { KeytarSecretStore } from '../core/accounts/keytar-secret-store';
 import type { AppCore } from '../core/app/app-core.types';
 import { createAppCore } from '../core/app/create-app-core';
 import { appMenuTemplate } from './app-menu';
@@ -16,6 +15,8 @@ import { createMainWindow } from './main-window';
 import { openExternal } from './open-external';
 import { rendererLocation } from './renderer-location';
 import { registerAppSchemes, serveBundle } from './renderer-protocol';
+import { installation } from '../node-host/installation';
+import { installationKeychain } from '../node-host/installation-keychain';
 import { createSandboxLauncher, sandboxSeedPath } from '../node-host/sandbox-launcher';
 import { denyAllPermissions, lockDownWebContents, sendRendererCsp } from './security';
 import { followSystemTheme, keepBackgroundInTheme, windowBackground } from './theme';
@@ -27,9 +28,17 @@ const DISPOSE_TIMEOUT_MS = 5000;
 const log = (line: string) => console.log(`[main] ${line}`);
 let mainWindow: BrowserWindow | null = null;
 
+// This copy's keychain service and data folder (installation.ts chooses them for every host): a packaged
+// app shares both with the installed `jrs`, a development run keeps its own.
+const thisInstallation = installation(app.isPackaged ? 'installed' : 'development');
 // Lets the e2e spec run against a throwaway profile; ignored in a packaged app.
 const userDataOverride = process.env['JRS_USER_DATA_DIR'];
-if (!app.isPackaged && userDataOverride) app.setPath('userData', userDataOverride);
+app.setPath(
+  'userData',
+  !app.isPackaged && userDataOverride
+    ? userDataOverride
+    : join(app.getPath('appData'), thisInstallation.dataFolderName),
+);
 
 app.enableSandbox();
 registerAppSchemes();
@@ -73,8 +82,8 @@ async function start(): Promise<void> {
   const core = await createAppCore({
     dataDir: userData,
     downloadsDir: app.getPath('downloads'),
-    // Development builds keep their keys apart from the installed app's.
-    secrets: new KeytarSecretStore(app.isPackaged ? 'JobRenderingStudio' : 'JobRenderingStudio-dev'),
+    // A packaged app takes no keychain override from its environment.
+    secrets: installationKeychain(thisInstallation, app.isPackaged ? {} : process.env, log),
     sandbox: createSandboxLauncher({
       seedPath: sandboxSeedPath({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath }),
     }),

@@ -1,11 +1,12 @@
 // The app core as a host without Electron opens it (the browser host, the command line): the same data
 // folder, keychain service, built-in sandbox and default download folder as the desktop app, so all of
 // them work on one history. Each host adds what only it can do (dialogs, files, notifications).
-import { KeytarSecretStore } from '../core/accounts/keytar-secret-store';
 import type { AppCore, AppCoreDeps } from '../core/app/app-core.types';
 import { createAppCore } from '../core/app/create-app-core';
 import { defaultSeedPath } from '../sandbox/default-seed';
-import { DEV_KEYCHAIN_SERVICE, downloadsDir, userDataDir } from './host-paths';
+import { downloadsDir, userDataDir } from './host-paths';
+import { hostInstallation } from './installation';
+import { installationKeychain } from './installation-keychain';
 import { createSandboxLauncher } from './sandbox-launcher';
 import { openExternalWithSystem } from './system-shell';
 
@@ -16,7 +17,7 @@ export function hostCoreDeps(overrides: HostCoreOptions = {}): AppCoreDeps {
   return {
     dataDir: userDataDir(),
     downloadsDir: downloadsDir(),
-    secrets: new KeytarSecretStore(process.env['JRS_KEYCHAIN_SERVICE'] || DEV_KEYCHAIN_SERVICE),
+    secrets: installationKeychain(hostInstallation()),
     sandbox: createSandboxLauncher({ seedPath: defaultSeedPath() }),
     openExternal: openExternalWithSystem,
     ...overrides,

@@ -1,9 +1,9 @@
-// Where the default seed (the built-in demo account) lives, relative to this source or its bundle.
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+// Where the default seed (the built-in demo account) lives: resources/ of the app's package, whether run
+// from sources, from the build in out/, or from an npm-installed copy (the packaged app has it beside its
+// asar: sandboxSeedPath in node-host).
+import { join } from 'node:path';
+import { packageRoot } from '../node-shared/package-root';
 
 export function defaultSeedPath(): string {
-  const beside = resolve(__dirname, '../../resources/sandbox-seed.json');
-  const inWorkingFolder = resolve(process.cwd(), 'resources/sandbox-seed.json');
-  return existsSync(beside) || !existsSync(inWorkingFolder) ? beside : inWorkingFolder;
+  return join(packageRoot(), 'resources', 'sandbox-seed.json');
 }
