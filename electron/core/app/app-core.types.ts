@@ -4,6 +4,7 @@ import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import type { SecretStore } from '../accounts/secret-store';
 import type { SessionAccount } from '../accounts/accounts';
 import type { Clock, Dialogs, FileShell, Notifier, Power, Timers } from './deps';
+import type { UpdatesHost } from '../updates/updates-host';
 
 /**
  * Starts the built-in sandbox (main imports the sandbox; core may not). It makes the demo account's key for
@@ -55,6 +56,8 @@ export interface AppCoreDeps {
   flushMs?: number;
   /** The history lease's timings (history-lease.ts); tests shorten them. */
   lease?: { leaseMs?: number; watchMs?: number };
+  /** The desktop app's updates (main: electron-updater); without it the page hears that there are none here. */
+  updates?: UpdatesHost;
   log?: (line: string) => void;
 }
 

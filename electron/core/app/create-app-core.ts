@@ -21,6 +21,7 @@ import { resultHandlers } from '../results/result-handlers';
 import { ThumbnailMaker } from '../results/thumbnail-maker';
 import { shellHandlers } from '../shell/shell-handlers';
 import { openStorage } from '../storage/storage-domain';
+import { openUpdates } from '../updates/updates-domain';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
 import { alwaysOnline, silentNotifier, systemClock, systemTimers } from './deps';
 import { HistoryLease } from './history-lease';
@@ -155,6 +156,15 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     uploaderFor: (accountId) => storage.uploaderFor(accountId),
   });
   batches = openedBatches;
+  // The desktop app's updates (main gives deps.updates); elsewhere the channels answer that there are none.
+  const updates = openUpdates({
+    db,
+    host: deps.updates,
+    clock,
+    timers: deps.timers ?? systemTimers,
+    emit: (status) => emit('updates:changed', status),
+    log: deps.log,
+  });
 
   // A read-only history is shown as it is: this process never becomes the owner (which writes), so no
   // background work starts, and a change asked for is refused in words (history-faults.ts).
@@ -204,6 +214,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       }),
     }),
     'jobs:notice': async () => ({ message: historyNotice }),
+    ...updates.handlers,
   };
 
   return {
@@ -219,6 +230,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       // While the listeners still hear it: a history file lost since the last look is said now.
       await historyWatch.check();
       listeners.clear();
+      updates.dispose();
       const sending = openedBatches.dispose();
       openedDownloads.dispose();
       storage.dispose();

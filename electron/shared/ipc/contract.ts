@@ -12,6 +12,7 @@ import { projectChannels } from './channels/projects';
 import { resultChannels } from './channels/results';
 import { shellChannels, shellEvents } from './channels/shell';
 import { storageChannels } from './channels/storage';
+import { updateChannels, updateEvents } from './channels/updates';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './names';
 
 export { APP_ERROR_KINDS, appErrorSchema } from '../domain/errors';
@@ -30,6 +31,7 @@ export const channels = {
   ...importChannels,
   ...storageChannels,
   ...resultChannels,
+  ...updateChannels,
 } as const;
 
 export const events = {
@@ -39,6 +41,7 @@ export const events = {
   ...downloadEvents,
   ...batchEvents,
   ...importEvents,
+  ...updateEvents,
 } as const;
 
 export type Channel = keyof typeof channels;

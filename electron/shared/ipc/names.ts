@@ -67,6 +67,10 @@ export const CHANNEL_NAMES = [
   'storage:save',
   'storage:test',
   'results:thumbnail',
+  'updates:status',
+  'updates:setEnabled',
+  'updates:checkNow',
+  'updates:restart',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -81,4 +85,5 @@ export const EVENT_NAMES = [
   'downloads:changed',
   'batches:changed',
   'imports:progress',
+  'updates:changed',
 ] as const;
