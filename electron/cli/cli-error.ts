@@ -1,14 +1,15 @@
 // The command line's own failures: each carries its exit code and, where it helps, a hint for what to do.
-import { EXIT, type ExitCode } from './exit-codes';
+import { EXIT, type FailureCode } from './exit-codes';
+import type { CliErrorKind } from './records/error-record';
 
 export class CliError extends Error {
   constructor(
     message: string,
-    readonly exitCode: ExitCode = EXIT.error,
+    readonly exitCode: FailureCode = EXIT.error,
     /** One line saying what to do next (a command to run, an option to add). */
     readonly hint?: string,
     /** The core's kind of error, for --json readers. */
-    readonly kind?: string,
+    readonly kind?: CliErrorKind,
   ) {
     super(message);
     this.name = 'CliError';

@@ -18,10 +18,13 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
+/** The codes a failure ends with (every one but ok). */
+export type FailureCode = Exclude<ExitCode, typeof EXIT.ok>;
+
 const AUTH_KINDS: readonly AppErrorKind[] = ['unauthorized', 'no-account', 'keychain'];
 
 /** The exit code of a refusal from the core, by its kind. */
-export function exitCodeOf(kind: AppErrorKind): ExitCode {
+export function exitCodeOf(kind: AppErrorKind): FailureCode {
   if (AUTH_KINDS.includes(kind)) return EXIT.auth;
   // The core refused a value the person gave (an address, a field, a sheet's rows).
   if (kind === 'invalid-input') return EXIT.usage;

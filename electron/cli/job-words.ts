@@ -1,6 +1,7 @@
 // How a job is named and described to people: its short id, and where it stands in words (the service's
 // status, or our own tracking state where that says more: waiting, sending, refused, unknown, lost).
 import type { JobView } from '../shared/domain/job';
+import type { JobRecord } from './records/job-records';
 
 const STATUS_WORDS: Record<string, string> = {
   QUEUED: 'Queued',
@@ -48,6 +49,6 @@ export function shortId(job: Pick<JobView, 'id' | 'uuid'>): string {
 }
 
 /** A job for --json: the history's view as it is, plus the words people see. */
-export function jobRecord(job: JobView): { type: 'job'; statusText: string } & JobView {
+export function jobRecord(job: JobView): JobRecord {
   return { type: 'job', ...job, statusText: statusWord(job) };
 }

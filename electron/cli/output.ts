@@ -2,10 +2,8 @@
 // terminal); with --json, one JSON object per line on stdout for scripts, and still the notes on stderr.
 import type { CliIo } from './cli-io';
 import { colorsFor, type Colors } from './colors';
+import type { JsonRecord } from './records/json-record';
 import { formatTable } from './table';
-
-/** A --json line: every object says what it is in `type`. */
-export type JsonRecord = { type: string } & Record<string, unknown>;
 
 export class Output {
   /** Colours of stdout (tables) and stderr (notes, warnings, errors). */
@@ -26,7 +24,7 @@ export class Output {
     return this.io.stderr.isTTY === true;
   }
 
-  /** One object on one line of stdout, with --json only. */
+  /** One object on one line of stdout, with --json only: one of the records `jrs schema` describes. */
   record(record: JsonRecord): void {
     if (this.json) this.io.stdout.write(`${JSON.stringify(record)}\n`);
   }

@@ -1,6 +1,5 @@
 // Saving finished jobs' files through the core's downloader (its .part files, resume, checks and names):
 // the downloads are started, then waited for until each is saved or has failed, with a bar on a terminal.
-import type { DownloadView } from '../shared/domain/download';
 import type { CliRun } from './cli-run';
 import type { CoreSession } from './core-session';
 import { DownloadWatch, downloadSettled } from './download-watch';
@@ -12,14 +11,9 @@ export interface StartedDownloads {
   saved: string[];
 }
 
-export interface FileOutcome {
-  jobId: string;
-  /** skipped: the job has no file to download (not finished, or failed). */
-  state: DownloadView['state'] | 'skipped';
-  path: string | null;
-  bytes: number;
-  error: string | null;
-}
+import type { FileOutcome } from './records/download-records';
+
+export type { FileOutcome };
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MB`;

@@ -8,6 +8,7 @@ import { CliError } from '../cli-error';
 import type { CliRun } from '../cli-run';
 import type { CoreSession } from '../core-session';
 import { isSettled, statusWord } from '../job-words';
+import type { RowRecord } from '../records/job-records';
 import { JobWatch } from '../job-watch';
 import { ProgressBar } from '../progress-bar';
 import { countBatch, countsText } from './batch-counts';
@@ -18,7 +19,7 @@ export function sheetRowOf(lines: readonly number[] | null, job: JobView): numbe
   return lines?.[job.batchRow] ?? job.batchRow + 1;
 }
 
-function rowRecord(job: JobView, lines: readonly number[] | null) {
+function rowRecord(job: JobView, lines: readonly number[] | null): RowRecord {
   return {
     type: 'row',
     row: job.batchRow,
