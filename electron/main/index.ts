@@ -20,6 +20,7 @@ import { installationKeychain } from '../node-host/installation-keychain';
 import { createSandboxLauncher, sandboxSeedPath } from '../node-host/sandbox-launcher';
 import { denyAllPermissions, lockDownWebContents, sendRendererCsp } from './security';
 import { followSystemTheme, keepBackgroundInTheme, windowBackground } from './theme';
+import { electronUpdates } from './updater';
 import { loadWindowState, trackWindowState } from './window-state';
 
 /** How long quitting waits for the core (polling, the sandbox) to stop before it gives up. */
@@ -92,6 +93,8 @@ async function start(): Promise<void> {
     notifier: electronNotifier(() => mainWindow),
     dialogs: electronDialogs(() => mainWindow),
     fileShell: electronFileShell(() => mainWindow),
+    // The app's own updates (electron-updater from the feed set at build time); core decides when.
+    updates: electronUpdates(log),
     log,
   });
   serveDownloads(session.defaultSession, (jobId) => core.downloadedFile(jobId));
