@@ -18,6 +18,7 @@ import './features/create/create.css';
 import './features/queue/queue.css';
 import './features/downloads/downloads.css';
 import './features/settings/settings.css';
+import './features/updates/updates.css';
 import './features/batches/batches.css';
 import './features/results/results.css';
 import { App } from './app/App';

@@ -11,6 +11,7 @@ import { Welcome } from '../features/accounts/Welcome';
 import { AppHeader } from './AppHeader';
 import { HistoryNotice } from './HistoryNotice';
 import { HostLost } from './HostLost';
+import { UpdateReadyBanner } from '../features/updates/UpdateReadyBanner';
 import { useAppEvents } from './use-app-events';
 import { Workspace } from './Workspace';
 
@@ -52,6 +53,7 @@ export function App(): React.JSX.Element {
     <div className="app">
       <AppHeader />
       <HistoryNotice />
+      <UpdateReadyBanner />
       <Workspace />
       <LiveRegion message={announcement} />
     </div>

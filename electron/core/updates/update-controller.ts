@@ -164,8 +164,10 @@ export class UpdateController {
     const now = this.options.clock.now();
     switch (event.kind) {
       case 'progress':
-        if (this.state.phase === 'downloading')
-          this.set({ percent: Math.max(0, Math.min(100, event.percent)) });
+        // electron-updater reports many times a second: the page hears each whole percent once.
+        if (this.state.phase !== 'downloading') return;
+        if (Math.floor(event.percent) === Math.floor(this.state.percent ?? -1)) return;
+        this.set({ percent: Math.max(0, Math.min(100, event.percent)) });
         return;
       case 'downloaded':
         this.lastGoodMs = now;

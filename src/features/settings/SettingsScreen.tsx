@@ -13,6 +13,7 @@ import { DownloadSettingsForm } from './DownloadSettingsForm';
 import { PageNotificationsSetting } from './PageNotificationsSetting';
 import { BackToForm } from './BackToForm';
 import { StorageSettingsForm } from './StorageSettingsForm';
+import { UpdatesSettings } from '../updates/UpdatesSettings';
 
 type Loaded =
   { state: 'loading' } | { state: 'ready'; settings: DownloadSettings } | { state: 'error'; message: string };
@@ -102,6 +103,12 @@ export function SettingsScreen(): React.JSX.Element {
           <PageNotificationsSetting />
         </section>
       )}
+      <section className="settings-section" aria-labelledby="settings-updates">
+        <h3 id="settings-updates" className="settings-heading" tabIndex={-1}>
+          Updates
+        </h3>
+        <UpdatesSettings />
+      </section>
       <section className="settings-section" aria-labelledby="settings-accounts">
         <h3 id="settings-accounts" className="settings-heading">
           Accounts

@@ -113,6 +113,7 @@ describe('looking for updates', () => {
     await settleLook();
     expect(installer.downloads).toBe(1);
     expect(await status()).toMatchObject({ phase: 'downloading', version: '0.2.0', percent: 0 });
+    installer.report({ kind: 'progress', percent: 42.2 });
     installer.report({ kind: 'progress', percent: 42.7 });
     expect(updateWords(await status())).toBe('Downloading version 0.2.0: 42%.');
     installer.report({ kind: 'downloaded', version: '0.2.0' });
