@@ -112,12 +112,12 @@ export function checkNoDevLibraries({ listing }) {
   });
 }
 
-/** None of our sources or TypeScript files is packed. */
+/** None of our sources is packed, and no TypeScript (declarations aside) from anyone: nothing runs it. */
 export function checkNoSources({ listing }) {
-  const ours = listing.files.filter((file) => !file.path.startsWith('node_modules/'));
-  const sources = ours.filter(
+  const sources = listing.files.filter(
     (file) =>
-      SOURCE_FOLDERS.some((folder) => file.path.startsWith(folder)) ||
+      (!file.path.startsWith('node_modules/') &&
+        SOURCE_FOLDERS.some((folder) => file.path.startsWith(folder))) ||
       (TYPESCRIPT.test(file.path) && !DECLARATION.test(file.path)),
   );
   if (sources.length === 0) return [];
@@ -127,7 +127,7 @@ export function checkNoSources({ listing }) {
       .map((file) => file.path)
       .join(
         ', ',
-      )}: only out/ and package.json belong there (\`files\` in the electron-builder configuration).`,
+      )}: only out/, package.json and dependencies' run-time files belong there (\`files\` in the electron-builder configuration).`,
   ];
 }
 
