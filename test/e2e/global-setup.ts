@@ -1,5 +1,6 @@
 // Before the e2e suite: makes sure out/renderer holds a build of the current src/ (the harness serves the
-// BUILT renderer), running `electron-vite build` when it is missing or older than the sources.
+// BUILT renderer), running `electron-vite build` when it is missing or older than the sources; and builds
+// jrs into out/cli (under a second), which the tests that install or run the command line use.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,6 +17,7 @@ function newestMtime(dir: string): number {
 }
 
 export default function globalSetup(): void {
+  execFileSync(process.execPath, [join(root, 'scripts/build-cli.mjs')], { cwd: root, stdio: 'inherit' });
   const built = join(root, 'out/renderer/index.html');
   const sources = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'electron/shared')));
   if (process.env['JRS_E2E_SKIP_BUILD'] && existsSync(built)) return;

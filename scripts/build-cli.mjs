@@ -1,0 +1,29 @@
+// Builds `jrs` (with its browser host and sandbox) into out/cli/jrs.cjs, one CommonJS file that
+// bin/jrs.mjs loads, so no TypeScript is compiled when jrs starts. The app's own code is bundled; packages
+// from node_modules stay outside (`packages: 'external'`): the native ones (better-sqlite3, keytar) cannot
+// be bundled, and the rest are the desktop app's run-time dependencies anyway, loaded only by the commands
+// that use them. The spreadsheet reader's thread is its own file beside it (read-sheet-off-thread.ts).
+import { build } from 'esbuild';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  packages: 'external',
+  logLevel: 'warning',
+};
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: { jrs: 'electron/cli/main.ts' },
+    outdir: 'out/cli',
+    outExtension: { '.js': '.cjs' },
+  }),
+  build({
+    ...common,
+    entryPoints: { 'sheet-reader-thread': 'electron/core/batches/sheet-reader-thread.ts' },
+    outdir: 'out/cli',
+  }),
+]);
