@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createAppCore } from '../../electron/core/app/create-app-core';
 import type { AppCore } from '../../electron/core/app/app-core.types';
+import type { UpdatesHost } from '../../electron/core/updates/updates-host';
 import { KeytarSecretStore, NO_KEYCHAIN_REASON } from '../../electron/core/accounts/keytar-secret-store';
 import { MemorySecretStore, type SecretStore } from '../../electron/core/accounts/secret-store';
 import type { Channel } from '../../electron/shared/ipc/contract';
@@ -108,6 +109,8 @@ export async function installHarness(
     keychain?: KeychainMode;
     /** The gallery's thumbnail tools (a missing path: a computer without ffmpeg or pdftoppm). */
     thumbnailTools?: { ffmpeg?: string; pdftoppm?: string };
+    /** The desktop app's updates (a feed and a stand-in for electron-updater); none, as in a browser, without. */
+    updates?: UpdatesHost;
   } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jrs-e2e-'));
@@ -130,6 +133,7 @@ export async function installHarness(
       secrets: secrets.store,
       sandbox: sandboxLauncher,
       thumbnailTools: options.thumbnailTools,
+      updates: options.updates,
       // The native save dialog, answered as a person would: a file in the test's own folder.
       dialogs: {
         async chooseSaveFile({ defaultName }) {

@@ -46,7 +46,10 @@ export function updateWords(status: UpdateStatus): string {
     case 'downloading':
       return `Downloading version ${status.version ?? 'newer'}: ${Math.floor(status.percent ?? 0)}%.`;
     case 'ready':
-      return `Version ${status.version ?? 'newer'} is ready: restart the app to use it (or it is installed when you quit).`;
+      // Installed at quit only while the person lets the app update (main's autoInstallOnAppQuit follows the switch).
+      return status.enabled
+        ? `Version ${status.version ?? 'newer'} is ready: restart the app to use it (or it is installed when you quit).`
+        : `Version ${status.version ?? 'newer'} is downloaded: restart the app to install it.`;
     case 'failed':
       return `The last look for updates failed: ${status.error ?? 'no reason was given.'}`;
     case 'idle':

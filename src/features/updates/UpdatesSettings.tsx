@@ -79,7 +79,8 @@ export function UpdatesSettings(): React.JSX.Element {
       </p>
       <div className="update-status-row">
         <p className="update-status" data-testid="update-status">
-          {status.phase === 'checking' ? <Spinner /> : null} {words}
+          {status.phase === 'checking' ? <Spinner /> : null}
+          <span>{words}</span>
         </p>
         {/* Heard once per phase, not at every percent of a download. */}
         <p className="sr-only" role="status">
