@@ -2,7 +2,7 @@
 // to look and what to offer (core/updates); this only downloads (autoDownload), reports back, and installs on
 // the person's Restart now, or at a normal quit while the person lets the app update.
 import { join } from 'node:path';
-import { app } from 'electron';
+import { app, net } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import { readAppUpdateConfig, type UpdateFeed } from '../core/updates/feed-config';
 import type { InstallerEvent, UpdateInstaller, UpdatesHost } from '../core/updates/updates-host';
@@ -65,6 +65,8 @@ export function electronUpdates(log: (line: string) => void): UpdatesHost {
   return {
     currentVersion: app.getVersion(),
     feed,
+    // Chromium's network stack, as electron-updater's own requests: the system's proxy settings apply.
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.toString() : input, init),
     installer: feed ? electronInstaller(log) : idleInstaller,
   };
 }
