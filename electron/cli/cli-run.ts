@@ -2,7 +2,7 @@
 // disposed at the end whatever happens) and the exit code the command settled on.
 import { resolve } from 'node:path';
 import type { CliIo } from './cli-io';
-import { CoreSession, type SessionOptions } from './core-session';
+import type { CoreSession, SessionOptions } from './core-session';
 import { EXIT, type ExitCode } from './exit-codes';
 import { Output } from './output';
 
@@ -33,6 +33,9 @@ export class CliRun {
 
   async openCore(options: SessionOptions): Promise<CoreSession> {
     if (this.session) throw new Error('The core is already open for this run.');
+    // Loaded here, not at start: the core (the history, HTTP, storage, spreadsheets) is only for commands that
+    // use it, so `jrs --help`, `--version` and `schema` start without reading any of it.
+    const { CoreSession } = await import('./core-session');
     this.session = await CoreSession.open(this.io, this.out, options);
     return this.session;
   }

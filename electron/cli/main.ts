@@ -51,7 +51,7 @@ async function fail(run: CliRun, error: unknown): Promise<number> {
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const cli = new CliRun(io);
   try {
-    const program = buildProgram(cli);
+    const program = await buildProgram(cli, argv);
     if (argv.length === 0) {
       program.outputHelp({ error: true });
       return EXIT.usage;

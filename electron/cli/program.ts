@@ -1,19 +1,9 @@
 // The `jrs` command tree (commander): every command, the global options, and help and errors written to
 // the run's own streams, so that a test runs it in-process exactly as a terminal does.
-import { Command } from 'commander';
+import { Command, Help } from 'commander';
 import type { CliRun } from './cli-run';
-import { accountsCommand } from './commands/accounts';
-import { batchCommand } from './commands/batch';
-import { downloadCommand } from './commands/download';
-import { exportCommand } from './commands/export';
-import { jobsCommand } from './commands/jobs';
-import { projectsCommands } from './commands/projects';
-import { requeueCommand } from './commands/requeue';
-import { sandboxCommand } from './commands/sandbox';
-import { serveCommand } from './commands/serve';
-import { submitCommand } from './commands/submit';
-import { trackCommand } from './commands/track';
-import { unknownOutcomeCommands } from './commands/unknown-outcome';
+import { COMMANDS, commandAskedFor } from './command-index';
+import { packageVersion } from '../node-shared/package-root';
 
 const HELP_HINT = '(see "jrs --help", or "jrs <command> --help")';
 
@@ -26,29 +16,32 @@ Environment:
 Exit codes: 0 ok, 1 error, 2 bad arguments, 3 no account or key refused, 4 some jobs failed,
 130 stopped with Ctrl-C (run the same command again to go on).`;
 
-export function buildProgram(run: CliRun): Command {
+/**
+ * The command tree for this run: the command `argv` asks for is loaded whole (its module, its options and
+ * subcommands); every other is only its name and summary, which is all `jrs --help` shows of it.
+ */
+export async function buildProgram(run: CliRun, argv: readonly string[]): Promise<Command> {
+  const asked = commandAskedFor(argv);
   const program = new Command('jrs')
     .description('Job Rendering Studio on the command line: the app’s own history, settings and keychain.')
+    .version(packageVersion(), '-V, --version', 'the version of jrs')
     .option('--json', 'one JSON object per line on stdout, for scripts')
     .option('--verbose', 'say what the app core logs')
     .showHelpAfterError(HELP_HINT)
     .showSuggestionAfterError()
     .addHelpText('after', EPILOG);
-  const commands = [
-    accountsCommand(run),
-    ...projectsCommands(run),
-    submitCommand(run),
-    batchCommand(run),
-    jobsCommand(run),
-    trackCommand(run),
-    requeueCommand(run),
-    ...unknownOutcomeCommands(run),
-    downloadCommand(run),
-    exportCommand(run),
-    sandboxCommand(run),
-    serveCommand(run),
-  ];
-  for (const command of commands) program.addCommand(command);
+  const loaded = asked ? await asked.load(run) : [];
+  const terms = new Map(COMMANDS.map((entry) => [entry.name, entry.term]));
+  for (const entry of COMMANDS) {
+    const real = loaded.find((command) => command.name() === entry.name);
+    program.addCommand(real ?? new Command(entry.name).description(entry.summary));
+  }
+  // The list shows each command's term from the index, the same whether its module is loaded or not.
+  const help = new Help();
+  program.configureHelp({
+    subcommandTerm: (command) =>
+      (command.parent === program ? terms.get(command.name()) : undefined) ?? help.subcommandTerm(command),
+  });
   // In-process: nothing exits the process, and everything commander says goes to the run's streams.
   const configure = (command: Command) => {
     command.exitOverride();

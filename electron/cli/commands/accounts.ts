@@ -8,6 +8,7 @@ import { EXIT } from '../exit-codes';
 import type { CliRun } from '../cli-run';
 import type { CoreSession } from '../core-session';
 import { readAll, readHidden } from '../prompt';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 import { storageCommand } from './accounts-storage';
 
@@ -178,7 +179,7 @@ async function remove(run: CliRun, session: CoreSession, text: string, deleteHis
 }
 
 export function accountsCommand(run: CliRun): Command {
-  const accounts = new Command('accounts').description('list, add, choose and remove saved accounts');
+  const accounts = new Command('accounts').description(summaryOf('accounts'));
   const open = () => run.openCore({ envAccount: false });
   accounts
     .command('list', { isDefault: true })

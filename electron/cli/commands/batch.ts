@@ -20,6 +20,7 @@ import { reportFiles } from '../file-records';
 import { resolveProject } from '../resolve-project';
 import { saveFiles, type FileOutcome } from '../save-files';
 import { waitForStartedDownloads } from '../started-downloads';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 interface BatchOptions {
@@ -146,7 +147,7 @@ async function batch(run: CliRun, projectText: string, options: BatchOptions): P
 
 export function batchCommand(run: CliRun): Command {
   return new Command('batch')
-    .description('make a spreadsheet into jobs of a project, wait for them, and save their files')
+    .description(summaryOf('batch'))
     .argument('<project>', 'the project’s name or id')
     .requiredOption('--sheet <file>', 'the spreadsheet: CSV, TSV or Excel (.xlsx)')
     .option('--sheet-name <name>', 'the sheet of an Excel workbook to read (the first by default)')

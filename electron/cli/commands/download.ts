@@ -9,6 +9,7 @@ import { reportFiles } from '../file-records';
 import { succeeded } from '../job-words';
 import { findJobs } from '../resolve-jobs';
 import { saveFiles, type StartedDownloads } from '../save-files';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 /** downloads:start takes at most 10,000 ids at a time. */
@@ -56,7 +57,7 @@ async function download(run: CliRun, texts: string[], options: DownloadOptions):
 
 export function downloadCommand(run: CliRun): Command {
   return new Command('download')
-    .description('save finished jobs’ files (the account’s download folder, or --to)')
+    .description(summaryOf('download'))
     .argument('[id...]', 'the jobs’ ids (or their first characters, as "jrs jobs" shows them)')
     .option('--finished', 'every succeeded job of the account')
     .option('--to <dir>', 'save in this folder instead of the account’s download folder')

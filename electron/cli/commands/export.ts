@@ -5,6 +5,7 @@ import { counted } from '../../shared/domain/plural';
 import { CliError, UsageError } from '../cli-error';
 import type { CliRun } from '../cli-run';
 import { filterJobs, parseStatus, type JobFilter } from '../job-filter';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 const MAX_ROWS = 10_000;
@@ -27,7 +28,7 @@ async function exportCsv(run: CliRun, options: JobFilter & { csv: string }): Pro
 
 export function exportCommand(run: CliRun): Command {
   return new Command('export')
-    .description('write the jobs of the history to a CSV file')
+    .description(summaryOf('export'))
     .requiredOption('--csv <file>', 'the CSV file to write')
     .option('--status <status>', 'only jobs in this state', parseStatus)
     .option('--project <project>', 'only jobs of this project (its id, or part of its name)')

@@ -10,6 +10,7 @@ import { isSettled, jobRecord, shortId, statusWord } from '../job-words';
 import { openJobsNote, runsTheSandbox } from '../sandbox-words';
 import { localTime } from '../time-words';
 import { waitForJobs } from '../wait-jobs';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 function colouredStatus(run: CliRun, job: JobView): string {
@@ -71,7 +72,7 @@ async function jobs(run: CliRun, options: JobsOptions): Promise<void> {
 
 export function jobsCommand(run: CliRun): Command {
   return new Command('jobs')
-    .description('the active account’s jobs, newest first')
+    .description(summaryOf('jobs'))
     .option(
       '--status <status>',
       'only jobs in this state (succeeded, failed, running, unknown, …)',

@@ -5,6 +5,7 @@ import { hasBackgroundMusic } from '../field-values';
 import { formFieldsOf } from '../../shared/domain/field-kinds';
 import type { CliRun } from '../cli-run';
 import { resolveProject } from '../resolve-project';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
@@ -62,11 +63,9 @@ async function fields(run: CliRun, text: string): Promise<void> {
 
 export function projectsCommands(run: CliRun): Command[] {
   return [
-    new Command('projects')
-      .description('the active account’s active projects')
-      .action(action(run, async () => projects(run))),
+    new Command('projects').description(summaryOf('projects')).action(action(run, async () => projects(run))),
     new Command('fields')
-      .description('the fields a project’s jobs fill')
+      .description(summaryOf('fields'))
       .argument('<project>', 'the project’s name or id')
       .action(action(run, async (text: string) => fields(run, text))),
   ];

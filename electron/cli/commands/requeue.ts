@@ -10,6 +10,7 @@ import { EXIT, type ExitCode } from '../exit-codes';
 import { abortable } from '../interrupt';
 import { confirm } from '../prompt';
 import { findJobs } from '../resolve-jobs';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 async function requeue(run: CliRun, texts: string[], options: { yes?: boolean }): Promise<ExitCode> {
@@ -62,7 +63,7 @@ async function requeue(run: CliRun, texts: string[], options: { yes?: boolean })
 
 export function requeueCommand(run: CliRun): Command {
   return new Command('requeue')
-    .description('send jobs back to the service’s queue to run again (says the cost and asks first)')
+    .description(summaryOf('requeue'))
     .argument('<id...>', 'the jobs’ ids (or their first characters, as "jrs jobs" shows them)')
     .option('-y, --yes', 'requeue without asking')
     .action(action(run, async (texts: string[], options: { yes?: boolean }) => requeue(run, texts, options)));

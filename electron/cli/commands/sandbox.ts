@@ -6,6 +6,7 @@ import { parseSandboxFlags, sandboxUsage, type SandboxCli } from '../../sandbox/
 import { UsageError } from '../cli-error';
 import type { CliRun } from '../cli-run';
 import { untilStopped } from '../until-stopped';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 async function sandbox(run: CliRun, args: string[]): Promise<void> {
@@ -41,7 +42,7 @@ async function sandbox(run: CliRun, args: string[]): Promise<void> {
 export function sandboxCommand(run: CliRun): Command {
   return (
     new Command('sandbox')
-      .description('run the built-in sandbox service in the foreground (see: jrs sandbox --help)')
+      .description(summaryOf('sandbox'))
       // Its flags are the sandbox's own, read by the sandbox's parser.
       .helpOption(false)
       .allowUnknownOption()

@@ -6,6 +6,7 @@ import { UsageError } from '../cli-error';
 import type { CliRun } from '../cli-run';
 import { COMMAND_RECORDS, isCommandName } from '../records/command-records';
 import { jsonSchemaOf } from '../records/json-schema';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 async function schema(run: CliRun, name: string | undefined): Promise<void> {
@@ -24,7 +25,7 @@ async function schema(run: CliRun, name: string | undefined): Promise<void> {
 
 export function schemaCommand(run: CliRun): Command {
   return new Command('schema')
-    .description('the JSON Schema of what a command prints with --json (every command’s without one)')
+    .description(summaryOf('schema'))
     .argument('[command]', 'a command, e.g. jobs')
     .action(action(run, async (name: string | undefined) => schema(run, name)));
 }

@@ -9,6 +9,7 @@ import { hasDisplay } from '../../node-host/system-shell';
 import type { CliRun } from '../cli-run';
 import { wholeNumber } from '../arg-parsers';
 import { untilStopped } from '../until-stopped';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 async function openWithSystem(target: string): Promise<void> {
@@ -84,7 +85,7 @@ async function serve(run: CliRun, options: { port?: number; open: boolean }): Pr
 
 export function serveCommand(run: CliRun): Command {
   return new Command('serve')
-    .description('run the app in a browser on this computer')
+    .description(summaryOf('serve'))
     .option('--port <n>', 'the port on 127.0.0.1', wholeNumber(0, 65_535))
     .option('--no-open', 'print a sign-in address instead of opening a browser')
     .action(action(run, async (options: { port?: number; open: boolean }) => serve(run, options)));

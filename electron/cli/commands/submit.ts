@@ -13,6 +13,7 @@ import { saveFiles } from '../save-files';
 import { waitForStartedDownloads } from '../started-downloads';
 import { afterSubmitNote, runsTheSandbox } from '../sandbox-words';
 import { waitForJobs } from '../wait-jobs';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 interface SubmitOptions {
@@ -75,7 +76,7 @@ async function submit(run: CliRun, projectText: string, options: SubmitOptions):
 
 export function submitCommand(run: CliRun): Command {
   return new Command('submit')
-    .description('submit one job of a project, as the app’s form does')
+    .description(summaryOf('submit'))
     .argument('<project>', 'the project’s name or id')
     .option(
       '--set <field=value>',

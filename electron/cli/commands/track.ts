@@ -7,6 +7,7 @@ import { jobRecord, statusWord, succeeded } from '../job-words';
 import { reportFiles } from '../file-records';
 import { waitForStartedDownloads } from '../started-downloads';
 import { waitForJobs } from '../wait-jobs';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 async function track(run: CliRun, uuid: string, options: { wait: boolean }): Promise<ExitCode> {
@@ -31,7 +32,7 @@ async function track(run: CliRun, uuid: string, options: { wait: boolean }): Pro
 
 export function trackCommand(run: CliRun): Command {
   return new Command('track')
-    .description('add a job to the history by its id at the service, and wait until it is finished')
+    .description(summaryOf('track'))
     .argument('<id>', 'the job’s id at the service')
     .option('--no-wait', 'add it and return at once')
     .action(action(run, async (uuid: string, options: { wait: boolean }) => track(run, uuid, options)));

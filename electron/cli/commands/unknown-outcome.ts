@@ -5,6 +5,7 @@ import type { CliRun } from '../cli-run';
 import { EXIT, type ExitCode } from '../exit-codes';
 import { jobRecord, shortId, statusWord } from '../job-words';
 import { findJobs } from '../resolve-jobs';
+import { summaryOf } from '../command-index';
 import { action } from './action';
 
 async function resubmit(run: CliRun, texts: string[]): Promise<ExitCode> {
@@ -32,11 +33,11 @@ export function unknownOutcomeCommands(run: CliRun): Command[] {
   const ids = ['<id...>', 'the jobs’ ids (see: jrs jobs --status unknown)'] as const;
   return [
     new Command('resubmit')
-      .description('send again jobs whose outcome is unknown (check first that the service has not got them)')
+      .description(summaryOf('resubmit'))
       .argument(...ids)
       .action(action(run, async (texts: string[]) => resubmit(run, texts))),
     new Command('discard')
-      .description('forget jobs whose outcome is unknown')
+      .description(summaryOf('discard'))
       .argument(...ids)
       .action(action(run, async (texts: string[]) => discard(run, texts))),
   ];
