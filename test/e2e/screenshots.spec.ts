@@ -15,7 +15,8 @@ import {
 } from './helpers';
 import { startSeededSandbox } from './harness';
 import { tourTrustScreens, type TrustVisit } from './tour-trust';
-import { ISSUE_17_TOURS } from './tours-issue17';
+import { ISSUE_17_TOURS, type Tour } from './tours-issue17';
+import { tourUpdatesScreens } from './tour-updates';
 
 const OUT = resolve(__dirname, '../screenshots');
 const THEMES = ['light', 'dark'] as const;
@@ -193,7 +194,13 @@ function shootAtBothSizes(theme: string): TrustVisit {
   };
 }
 
-for (const [area, tour] of ISSUE_17_TOURS) {
+/** Issue 17's areas, then Settings → Updates (issue 18). */
+const LATER_TOURS: readonly (readonly [string, Tour])[] = [
+  ...ISSUE_17_TOURS,
+  ['updates', tourUpdatesScreens],
+];
+
+for (const [area, tour] of LATER_TOURS) {
   for (const theme of THEMES) {
     test(`${area} in the ${theme} theme`, async ({ page, app }) => {
       test.setTimeout(180_000);
