@@ -2,7 +2,7 @@
 // restarts by itself; Later puts the banner away for that version (Settings → Updates still offers it), and
 // while updates are on, the update is installed when the person quits anyway.
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Spinner } from '../../components/Spinner';
+import { RestartNowButton } from './RestartNowButton';
 import { useUpdates } from './use-updates';
 import { useUpdatesStore } from './updates-store';
 
@@ -10,7 +10,6 @@ export function UpdateReadyBanner(): React.JSX.Element | null {
   useUpdates();
   const status = useUpdatesStore((state) => state.status);
   const later = useUpdatesStore((state) => state.later);
-  const busy = useUpdatesStore((state) => state.busy);
   const actionError = useUpdatesStore((state) => state.actionError);
   if (status?.phase !== 'ready' || !status.version || later === status.version) return null;
   const version = status.version;
@@ -31,17 +30,7 @@ export function UpdateReadyBanner(): React.JSX.Element | null {
         {actionError ? <ErrorNotice title="The app could not restart">{actionError}</ErrorNotice> : null}
       </div>
       <div className="update-banner-actions">
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          aria-disabled={busy === 'restart' ? true : undefined}
-          onClick={() => {
-            if (busy !== 'restart') void useUpdatesStore.getState().restart();
-          }}
-        >
-          {busy === 'restart' ? <Spinner /> : null}
-          Restart now
-        </button>
+        <RestartNowButton small />
         <button
           type="button"
           className="btn btn-secondary btn-sm"

@@ -5,6 +5,7 @@ import { Switch } from 'radix-ui';
 import { updateWords } from '../../../electron/shared/domain/updates';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Spinner } from '../../components/Spinner';
+import { RestartNowButton } from './RestartNowButton';
 import { useUpdatesStore } from './updates-store';
 
 function LastLook({ checkedMs }: { checkedMs: number | null }): React.JSX.Element | null {
@@ -98,19 +99,7 @@ export function UpdatesSettings(): React.JSX.Element {
       </div>
       {actionError ? <ErrorNotice title="That did not work">{actionError}</ErrorNotice> : null}
       <div className="form-actions update-actions">
-        {status.phase === 'ready' ? (
-          <button
-            type="button"
-            className="btn btn-primary"
-            aria-disabled={busy === 'restart' ? true : undefined}
-            onClick={() => {
-              if (busy !== 'restart') void useUpdatesStore.getState().restart();
-            }}
-          >
-            {busy === 'restart' ? <Spinner /> : null}
-            Restart now
-          </button>
-        ) : null}
+        {status.phase === 'ready' ? <RestartNowButton /> : null}
         <button
           type="button"
           className="btn btn-secondary"
