@@ -13,7 +13,7 @@ export type { CliIo } from './cli-io';
 export { EXIT } from './exit-codes';
 
 /** Commander's own ends that are not failures: help asked for, the version. */
-const COMMANDER_OK = new Set(['commander.helpDisplayed', 'commander.version']);
+const COMMANDER_OK = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version']);
 
 async function fail(run: CliRun, error: unknown): Promise<number> {
   const { out } = run;

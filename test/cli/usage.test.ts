@@ -26,6 +26,12 @@ it('shows the help, exit 0, and the usage on stderr without a command, exit 2', 
   const batchHelp = await jrs(world, ['batch', '--help']);
   expect(batchHelp.code).toBe(EXIT.ok);
   expect(batchHelp.stdout).toContain('--sheet <file>');
+  // The help command, as `git help` is: exit 0, and nothing said on stderr.
+  const helpJobs = await jrs(world, ['help', 'jobs']);
+  expect(helpJobs.code).toBe(EXIT.ok);
+  expect(helpJobs.stdout).toContain('Usage: jrs jobs');
+  expect(helpJobs.stderr).toBe('');
+  expect((await jrs(world, ['help'])).code).toBe(EXIT.ok);
 });
 
 it.each([
