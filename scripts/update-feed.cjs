@@ -15,8 +15,13 @@ function updateFeedConfig(env = process.env) {
   } catch {
     throw new Error(`JRS_UPDATE_URL is not an address: ${url}`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-    throw new Error(`JRS_UPDATE_URL must be an https (or http) address, not ${parsed.protocol}`);
+  // An update replaces the app, and over plain http anyone on the network could serve their own latest*.yml
+  // (its checksum included): https only, http only for this computer (the app's rule, shared/domain/urls.ts).
+  const loopback = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(parsed.hostname);
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && loopback))
+    throw new Error(
+      `JRS_UPDATE_URL must be an https address (http only for this computer), not ${parsed.protocol}//${parsed.host}`,
+    );
   return { publish: [{ provider: 'generic', url }] };
 }
 

@@ -34,12 +34,17 @@ describe('the update feed in the build configuration', () => {
     expect((await getConfig(projectDir, null, null)).publish).toBeNull();
   });
 
-  it('stops the build on an address that is not http(s)', () => {
+  it('stops the build on an address that is not https (http only for this computer)', () => {
     expect(() => updateFeedConfig({ JRS_UPDATE_URL: 'updates.example.com' })).toThrow(
       'JRS_UPDATE_URL is not an address: updates.example.com',
     );
     expect(() => updateFeedConfig({ JRS_UPDATE_URL: 'file:///srv/updates' })).toThrow(
-      /must be an https \(or http\) address, not file:/,
+      /must be an https address \(http only for this computer\), not file:/,
     );
+    // Over plain http anyone on the network could serve their own update.
+    expect(() => updateFeedConfig({ JRS_UPDATE_URL: 'http://updates.example.com/jrs/' })).toThrow(
+      /must be an https address .*not http:\/\/updates\.example\.com/,
+    );
+    expect(updateFeedConfig({ JRS_UPDATE_URL: 'http://127.0.0.1:8080/jrs/' }).publish).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { isAllowedWebAddress } from '../../shared/domain/urls';
 import { AppError } from '../app/app-error';
 
 export interface UpdateFeed {
@@ -15,7 +16,11 @@ export interface UpdateFeed {
 
 const appUpdateSchema = z.looseObject({
   provider: z.literal('generic', { error: 'only a generic feed (provider: generic) is supported' }),
-  url: z.url({ protocol: /^https?$/, error: 'url must be an http or https address' }),
+  // An update replaces the app: its feed must come over https (http only on this computer, for tests), or
+  // anyone on the network could serve their own latest*.yml, checksum included.
+  url: z
+    .url({ protocol: /^https?$/, error: 'url must be an http or https address' })
+    .refine(isAllowedWebAddress, 'url must be an https address (http only for this computer)'),
   channel: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/i)

@@ -74,6 +74,12 @@ describe('app-update.yml', () => {
     expect(() => parseAppUpdateConfig('provider: generic\nurl: file:///etc/\n', linux)).toThrow(
       /url: url must be an http or https address/,
     );
+    expect(() =>
+      parseAppUpdateConfig('provider: generic\nurl: http://updates.example.com/\n', linux),
+    ).toThrow(/url: url must be an https address \(http only for this computer\)/);
+    expect(parseAppUpdateConfig('provider: generic\nurl: http://127.0.0.1:9/\n', linux).baseUrl).toBe(
+      'http://127.0.0.1:9/',
+    );
     expect(() => parseAppUpdateConfig(': : :\n\t- [', linux)).toThrow(/cannot be used/);
   });
 });
