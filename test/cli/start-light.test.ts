@@ -15,13 +15,13 @@ const HEAVY = ['better-sqlite3', 'keytar', 'undici', '@aws-sdk/client-s3', 'zod'
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function jrsProcess(args: string[]) {
+function jrsProcess(args: string[], env: Record<string, string> = {}) {
   dir = mkdtempSync(join(tmpdir(), 'jrs-start-'));
   const record = join(dir, 'loaded.txt');
   const dataDir = join(dir, 'data');
   const result = spawnSync(process.execPath, ['-r', RECORDER, join(ROOT, 'bin/jrs.mjs'), ...args], {
     cwd: dir,
-    env: { ...process.env, JRS_DATA_DIR: dataDir, JRS_RECORD_REQUIRES: record, NO_COLOR: '1' },
+    env: { ...process.env, JRS_DATA_DIR: dataDir, JRS_RECORD_REQUIRES: record, NO_COLOR: '1', ...env },
     encoding: 'utf8',
   });
   const loaded = existsSync(record) ? readFileSync(record, 'utf8').trim().split('\n') : [];
@@ -51,4 +51,11 @@ it('a command’s own help opens no history, keychain or network', () => {
   expect(result.stdout).toMatch(/Usage: jrs jobs \[options\]/);
   expect(result.loaded.filter((name) => ['better-sqlite3', 'keytar', 'undici'].includes(name))).toEqual([]);
   expect(result.dataDirMade).toBe(false);
+});
+
+it('the recorder sees what a command that opens the history loads (so the checks above can fail)', () => {
+  const result = jrsProcess(['accounts'], { JRS_KEYCHAIN_SERVICE: `jrs-start-light-${process.pid}` });
+  expect(result.status, result.stderr).toBe(0);
+  expect(result.loaded).toEqual(expect.arrayContaining(['better-sqlite3', 'keytar', 'zod']));
+  expect(result.dataDirMade).toBe(true);
 });
