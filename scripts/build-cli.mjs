@@ -3,6 +3,10 @@
 // from node_modules stay outside (`packages: 'external'`): the native ones (better-sqlite3, keytar) cannot
 // be bundled, and the rest are the desktop app's run-time dependencies anyway, loaded only by the commands
 // that use them. The spreadsheet reader's thread is its own file beside it (read-sheet-off-thread.ts).
+// Each file is written beside its place and renamed into it, so a jrs starting meanwhile (a test, a second
+// build) never loads half a file.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { build } from 'esbuild';
 
 const common = {
@@ -12,18 +16,20 @@ const common = {
   format: 'cjs',
   packages: 'external',
   logLevel: 'warning',
+  write: false,
+  outdir: 'out/cli',
 };
 
-await Promise.all([
-  build({
-    ...common,
-    entryPoints: { jrs: 'electron/cli/main.ts' },
-    outdir: 'out/cli',
-    outExtension: { '.js': '.cjs' },
-  }),
+const results = await Promise.all([
+  build({ ...common, entryPoints: { jrs: 'electron/cli/main.ts' }, outExtension: { '.js': '.cjs' } }),
   build({
     ...common,
     entryPoints: { 'sheet-reader-thread': 'electron/core/batches/sheet-reader-thread.ts' },
-    outdir: 'out/cli',
   }),
 ]);
+for (const file of results.flatMap((result) => result.outputFiles)) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  const part = `${file.path}.${process.pid}.part`;
+  writeFileSync(part, file.contents);
+  renameSync(part, file.path);
+}

@@ -32,8 +32,9 @@ let mainWindow: BrowserWindow | null = null;
 // This copy's keychain service and data folder (installation.ts chooses them for every host): a packaged
 // app shares both with the installed `jrs`, a development run keeps its own.
 const thisInstallation = installation(app.isPackaged ? 'installed' : 'development');
-// Lets the e2e spec run against a throwaway profile; ignored in a packaged app.
-const userDataOverride = process.env['JRS_USER_DATA_DIR'];
+// Another data folder for a development run (the e2e spec's throwaway profile, or JRS_DATA_DIR as the CLI
+// and the browser host take it); ignored in a packaged app.
+const userDataOverride = process.env['JRS_USER_DATA_DIR'] || process.env['JRS_DATA_DIR'];
 app.setPath(
   'userData',
   !app.isPackaged && userDataOverride
