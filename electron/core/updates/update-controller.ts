@@ -15,6 +15,11 @@ import type { UpdateFeed } from './feed-config';
 export const TICK_MS = 60 * 60 * 1000;
 /** The look at start waits this long, so that the window and the sandbox come first. */
 export const START_DELAY_MS = 5_000;
+/**
+ * A download that reports nothing (no progress, no end) for this long has stalled: it is said as failed, so
+ * the next tick looks and downloads again, instead of "downloading" for ever.
+ */
+export const STALL_MS = 30 * 60 * 1000;
 
 export interface SwitchStore {
   enabled(): boolean;
@@ -31,6 +36,7 @@ export interface UpdateControllerOptions {
   tickMs?: number;
   startDelayMs?: number;
   feedTimeoutMs?: number;
+  stallMs?: number;
 }
 
 type Mutable = Pick<UpdateStatus, 'phase' | 'version' | 'percent' | 'error'>;
@@ -40,6 +46,8 @@ export class UpdateController {
   private checkedMs: number | null = null;
   private lastGoodMs: number | null = null;
   private looking: Promise<void> | null = null;
+  /** When the download under way last reported (its start, or its last progress). */
+  private lastHeardMs: number | null = null;
   private timer: TimerHandle | null = null;
   private disposed = false;
   private readonly unsubscribe: () => void;
@@ -107,8 +115,19 @@ export class UpdateController {
 
   private tick(): void {
     this.timer = null;
+    this.failIfStalled();
     this.lookIfDue();
     this.schedule(this.options.tickMs ?? TICK_MS);
+  }
+
+  private failIfStalled(): void {
+    if (this.state.phase !== 'downloading' || this.lastHeardMs === null) return;
+    const silentMs = this.options.clock.now() - this.lastHeardMs;
+    if (silentMs < (this.options.stallMs ?? STALL_MS)) return;
+    const minutes = Math.round(silentMs / 60_000);
+    this.fail(
+      `The download of version ${this.state.version} stopped: nothing arrived for ${minutes} minutes. The app tries again now.`,
+    );
   }
 
   private lookIfDue(): void {
@@ -148,6 +167,7 @@ export class UpdateController {
         return;
       }
       this.options.log?.(`Version ${newer} is on the update feed; downloading it.`);
+      this.lastHeardMs = clock.now();
       this.set({ phase: 'downloading', version: newer, percent: 0 });
     } catch (error) {
       this.fail(errorSentence(error));
@@ -166,6 +186,7 @@ export class UpdateController {
       case 'progress':
         // electron-updater reports many times a second: the page hears each whole percent once.
         if (this.state.phase !== 'downloading') return;
+        this.lastHeardMs = now;
         if (Math.floor(event.percent) === Math.floor(this.state.percent ?? -1)) return;
         this.set({ percent: Math.max(0, Math.min(100, event.percent)) });
         return;

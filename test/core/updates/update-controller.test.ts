@@ -228,6 +228,28 @@ describe('looking for updates', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('a download that reports nothing for half an hour is said as stalled and started again; one that moves is left alone', async () => {
+    const { time, installer, status, settleLook, events } = await setUp({ feedVersion: '0.2.0' });
+    await time.advance(START_DELAY_MS);
+    await settleLook();
+    expect(installer.downloads).toBe(1);
+    // Progress 50 minutes in: the tick at the hour finds it heard from 10 minutes ago.
+    await time.advance(50 * 60 * 1000);
+    installer.report({ kind: 'progress', percent: 10 });
+    await time.advance(TICK_MS - 50 * 60 * 1000);
+    await settleLook();
+    expect(await status()).toMatchObject({ phase: 'downloading', percent: 10 });
+    expect(installer.downloads).toBe(1);
+    // Then silence: the next tick says so and looks (and downloads) again at once.
+    await time.advance(TICK_MS);
+    await settleLook();
+    expect(events.find((event) => event.phase === 'failed')?.error).toBe(
+      'The download of version 0.2.0 stopped: nothing arrived for 70 minutes. The app tries again now.',
+    );
+    expect(installer.downloads).toBe(2);
+    expect(await status()).toMatchObject({ phase: 'downloading', version: '0.2.0', percent: 0 });
+  });
+
   it('a malformed feed is a failure in words, not a crash; disposing stops the timer and the listener', async () => {
     const { server, time, installer, status, settleLook, domain } = await setUp();
     server.put('latest-linux.yml', 'version: 0.2\nfiles: nope\n');
