@@ -8,7 +8,7 @@ import { EXIT } from '../exit-codes';
 import type { CliRun } from '../cli-run';
 import type { CoreSession } from '../core-session';
 import { readAll, readHidden } from '../prompt';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 import { storageCommand } from './accounts-storage';
 

@@ -20,7 +20,7 @@ import { reportFiles } from '../file-records';
 import { resolveProject } from '../resolve-project';
 import { saveFiles, type FileOutcome } from '../save-files';
 import { waitForStartedDownloads } from '../started-downloads';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 interface BatchOptions {

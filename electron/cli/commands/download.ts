@@ -9,7 +9,7 @@ import { reportFiles } from '../file-records';
 import { succeeded } from '../job-words';
 import { findJobs } from '../resolve-jobs';
 import { saveFiles, type StartedDownloads } from '../save-files';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 /** downloads:start takes at most 10,000 ids at a time. */

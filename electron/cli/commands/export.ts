@@ -5,7 +5,7 @@ import { counted } from '../../shared/domain/plural';
 import { CliError, UsageError } from '../cli-error';
 import type { CliRun } from '../cli-run';
 import { filterJobs, parseStatus, type JobFilter } from '../job-filter';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 const MAX_ROWS = 10_000;

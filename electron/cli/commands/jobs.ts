@@ -10,7 +10,7 @@ import { isSettled, jobRecord, shortId, statusWord } from '../job-words';
 import { openJobsNote, runsTheSandbox } from '../sandbox-words';
 import { localTime } from '../time-words';
 import { waitForJobs } from '../wait-jobs';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 function colouredStatus(run: CliRun, job: JobView): string {

@@ -5,7 +5,7 @@ import { hasBackgroundMusic } from '../field-values';
 import { formFieldsOf } from '../../shared/domain/field-kinds';
 import type { CliRun } from '../cli-run';
 import { resolveProject } from '../resolve-project';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');

@@ -10,7 +10,7 @@ import { EXIT, type ExitCode } from '../exit-codes';
 import { abortable } from '../interrupt';
 import { confirm } from '../prompt';
 import { findJobs } from '../resolve-jobs';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 async function requeue(run: CliRun, texts: string[], options: { yes?: boolean }): Promise<ExitCode> {

@@ -6,7 +6,7 @@ import { parseSandboxFlags, sandboxUsage, type SandboxCli } from '../../sandbox/
 import { UsageError } from '../cli-error';
 import type { CliRun } from '../cli-run';
 import { untilStopped } from '../until-stopped';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 async function sandbox(run: CliRun, args: string[]): Promise<void> {

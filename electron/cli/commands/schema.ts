@@ -6,7 +6,7 @@ import { UsageError } from '../cli-error';
 import type { CliRun } from '../cli-run';
 import { COMMAND_RECORDS, isCommandName } from '../records/command-records';
 import { jsonSchemaOf } from '../records/json-schema';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 async function schema(run: CliRun, name: string | undefined): Promise<void> {

@@ -9,7 +9,7 @@ import { hasDisplay } from '../../node-host/system-shell';
 import type { CliRun } from '../cli-run';
 import { wholeNumber } from '../arg-parsers';
 import { untilStopped } from '../until-stopped';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 async function openWithSystem(target: string): Promise<void> {

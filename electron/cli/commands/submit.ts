@@ -13,7 +13,7 @@ import { saveFiles } from '../save-files';
 import { waitForStartedDownloads } from '../started-downloads';
 import { afterSubmitNote, runsTheSandbox } from '../sandbox-words';
 import { waitForJobs } from '../wait-jobs';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 interface SubmitOptions {

@@ -7,7 +7,7 @@ import { jobRecord, statusWord, succeeded } from '../job-words';
 import { reportFiles } from '../file-records';
 import { waitForStartedDownloads } from '../started-downloads';
 import { waitForJobs } from '../wait-jobs';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 async function track(run: CliRun, uuid: string, options: { wait: boolean }): Promise<ExitCode> {

@@ -5,7 +5,7 @@ import type { CliRun } from '../cli-run';
 import { EXIT, type ExitCode } from '../exit-codes';
 import { jobRecord, shortId, statusWord } from '../job-words';
 import { findJobs } from '../resolve-jobs';
-import { summaryOf } from '../command-index';
+import { summaryOf } from '../command-summaries';
 import { action } from './action';
 
 async function resubmit(run: CliRun, texts: string[]): Promise<ExitCode> {
