@@ -6,7 +6,7 @@ import { AccountRegistry } from './account-registry';
 import { AccountSecrets } from './account-secrets';
 import { Connections } from './connections';
 import { SandboxRunner } from './sandbox-runner';
-import type { SandboxLauncher } from '../app/app-core.types';
+import type { SandboxLauncher } from './sandbox-runner';
 import type { SecretStore } from './secret-store';
 import type { S3Settings } from '../../shared/domain/storage';
 

@@ -2,7 +2,14 @@
 // stopped when that account is removed or the app quits. Its key is made by the launcher for this run
 // and held here, in memory: the account needs nothing from the keychain, so it works on any computer.
 import { join } from 'node:path';
-import type { SandboxLauncher } from '../app/app-core.types';
+
+/**
+ * Starts the built-in sandbox (main imports the sandbox; core may not). It makes the demo account's key for
+ * this run itself and answers it: the key is never asked of, or kept in, the keychain.
+ */
+export interface SandboxLauncher {
+  start(options: { dataDir: string }): Promise<{ url: string; apiKey: string; close(): Promise<void> }>;
+}
 
 interface Running {
   url: string;

@@ -3,16 +3,12 @@ import type { DownloadFs } from '../downloads/download-fs';
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import type { SecretStore } from '../accounts/secret-store';
 import type { SessionAccount } from '../accounts/accounts';
+import type { SandboxLauncher } from '../accounts/sandbox-runner';
 import type { Clock, Dialogs, FileShell, Notifier, Power, Timers } from './deps';
 import type { UpdatesHost } from '../updates/updates-host';
 
-/**
- * Starts the built-in sandbox (main imports the sandbox; core may not). It makes the demo account's key for
- * this run itself and answers it: the key is never asked of, or kept in, the keychain.
- */
-export interface SandboxLauncher {
-  start(options: { dataDir: string }): Promise<{ url: string; apiKey: string; close(): Promise<void> }>;
-}
+// The sandbox's port belongs to the accounts domain that uses it; named here too for the hosts that give one.
+export type { SandboxLauncher } from '../accounts/sandbox-runner';
 
 export interface AppCoreDeps {
   /** Folder for the app's own files (accounts.json without secrets, history.sqlite, the sandbox's data). */
