@@ -5,7 +5,7 @@
 // even a link leading nowhere, is taken. A Downloads folder that is missing is made by the save itself
 // (write-file-atomically.ts), owner-only.
 import { join } from 'node:path';
-import type { Dialogs } from '../core/app/deps';
+import type { Dialogs } from '../core/kernel/ports';
 import { nodeDownloadFs } from '../core/downloads/download-fs';
 import { freeName } from '../core/downloads/download-file';
 import { safeSegment } from '../core/downloads/safe-path';

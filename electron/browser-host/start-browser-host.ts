@@ -7,7 +7,7 @@ import type { AppCore, AppCoreDeps } from '../core/app/app-core.types';
 import { hostCoreDeps } from '../node-host/open-host-core';
 import { packageRoot } from '../node-shared/package-root';
 import { systemFileShell } from '../node-host/system-shell';
-import { AppError } from '../core/app/app-error';
+import { AppError } from '../core/kernel/app-error';
 import { createAppCore } from '../core/app/create-app-core';
 import { hostDialogs } from './host-dialogs';
 import { startBrowserHostServer, type BrowserHost } from './host-server';

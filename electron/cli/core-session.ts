@@ -2,7 +2,7 @@
 // with the run's JRS_BASE_URL account when there is one. Every request goes through dispatch, as the app's
 // IPC does; a refusal becomes a CliError with the core's own sentence and the exit code of its kind.
 import { join } from 'node:path';
-import { AppError } from '../core/app/app-error';
+import { AppError } from '../core/kernel/app-error';
 import type { AppCore, CoreEventListener } from '../core/app/app-core.types';
 import { createAppCore } from '../core/app/create-app-core';
 import { dispatch } from '../core/app/dispatch';

@@ -2,7 +2,7 @@
 // their own keychain); at the bottom, the process's runner (bin/jrs.mjs, `npm run cli`, or
 // `node --import tsx electron/cli/main.ts`) gives it the real ones and turns Ctrl-C into a clean stop.
 import { CommanderError } from 'commander';
-import { AppError } from '../core/app/app-error';
+import { AppError } from '../core/kernel/app-error';
 import { CliError, Interrupted } from './cli-error';
 import type { CliIo } from './cli-io';
 import { CliRun } from './cli-run';

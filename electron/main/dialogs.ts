@@ -1,7 +1,7 @@
 // Core's Dialogs in Electron: the native save and folder dialogs, attached to the app's window.
 import { app, dialog, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
-import type { Dialogs } from '../core/app/deps';
+import type { Dialogs } from '../core/kernel/ports';
 
 export function electronDialogs(getWindow: () => BrowserWindow | null): Dialogs {
   return {

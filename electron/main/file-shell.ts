@@ -1,7 +1,7 @@
 // Core's FileShell in Electron: open a downloaded file, show it in its folder, drag it out of the window,
 // and the address its preview loads from. Core has checked each path before it gets here.
 import { app, nativeImage, shell, type BrowserWindow, type NativeImage } from 'electron';
-import type { FileShell } from '../core/app/deps';
+import type { FileShell } from '../core/kernel/ports';
 import { downloadPreviewUrl } from './local-file-url';
 
 /** The image under the pointer while dragging: the file's own icon, else a plain square (never empty: macOS refuses). */

@@ -1,7 +1,7 @@
 // Core's Notifier in Electron: OS notifications (a click brings the window forward and opens the job)
 // and the count of running jobs on the dock/taskbar badge.
 import { app, Notification, type BrowserWindow } from 'electron';
-import type { Notifier } from '../core/app/deps';
+import type { Notifier } from '../core/kernel/ports';
 
 export function electronNotifier(getWindow: () => BrowserWindow | null): Notifier {
   return {

@@ -1,6 +1,6 @@
 // Opens a link in the person's browser, after checkExternalUrl has accepted it (https, no credentials).
 import { shell } from 'electron';
-import { AppError } from '../core/app/app-error';
+import { AppError } from '../core/kernel/app-error';
 import { checkExternalUrl } from './external-url';
 
 export async function openExternal(url: string): Promise<void> {

@@ -1,7 +1,7 @@
 // Core's Power in Electron: asleep between powerMonitor's suspend and resume, offline while net says so
 // (checked every few seconds and at once after a resume), online otherwise.
 import { net, powerMonitor } from 'electron';
-import type { Power, PowerState } from '../core/app/deps';
+import type { Power, PowerState } from '../core/kernel/ports';
 
 const CHECK_EVERY_MS = 5000;
 

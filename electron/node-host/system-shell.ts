@@ -2,8 +2,8 @@
 // package: xdg-open, open or start). Dragging a file out of a browser tab is not possible, so it is not
 // offered; "Show in folder" opens the folder itself, since no portable call selects a file in it.
 import { dirname } from 'node:path';
-import type { FileShell } from '../core/app/deps';
-import { AppError } from '../core/app/app-error';
+import type { FileShell } from '../core/kernel/ports';
+import { AppError } from '../core/kernel/app-error';
 import { checkExternalUrl } from '../main/external-url';
 
 async function openWithSystem(target: string): Promise<void> {

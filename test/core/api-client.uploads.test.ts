@@ -2,7 +2,7 @@
 // top of it: raw bytes with their own type and name, write retry rules, caps, and the person's messages.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../electron/core/api';
-import { AppError } from '../../electron/core/app/app-error';
+import { AppError } from '../../electron/core/kernel/app-error';
 import { SandboxUploader } from '../../electron/core/assets/asset-uploader';
 import { startSandbox } from '../../electron/sandbox';
 import type { RunningSandbox } from '../../electron/sandbox';

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../electron/core/accounts/secret-store';
 import type { AppCore } from '../../electron/core/app/app-core.types';
-import { AppError } from '../../electron/core/app/app-error';
+import { AppError } from '../../electron/core/kernel/app-error';
 import { createAppCore } from '../../electron/core/app/create-app-core';
 import { securePrivateDataFolder } from '../../electron/core/app/private-data-folder';
 import { dispatch } from '../../electron/core/app/dispatch';

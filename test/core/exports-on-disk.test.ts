@@ -10,7 +10,7 @@ import { hostDialogs } from '../../electron/browser-host/host-dialogs';
 import { MemorySecretStore } from '../../electron/core/accounts/secret-store';
 import type { AppCore } from '../../electron/core/app/app-core.types';
 import { createAppCore } from '../../electron/core/app/create-app-core';
-import type { Dialogs } from '../../electron/core/app/deps';
+import type { Dialogs } from '../../electron/core/kernel/ports';
 import { dispatch } from '../../electron/core/app/dispatch';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import type { Channel } from '../../electron/shared/ipc/contract';

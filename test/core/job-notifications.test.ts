@@ -1,7 +1,7 @@
 // Notifications when jobs finish, on fake time: one per job when few finish together (a click opens it),
 // one summary when many do, one per batch when its last job finishes, and the balance re-read coalesced.
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '../../electron/core/app/deps';
+import type { Notification } from '../../electron/core/kernel/ports';
 import { CreditsRefresher } from '../../electron/core/jobs/credits-refresher';
 import { JobNotifications } from '../../electron/core/jobs/job-notifications';
 import type { JobRow } from '../../electron/core/jobs/job-row';

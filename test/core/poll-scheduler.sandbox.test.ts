@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiClient } from '../../electron/core/api';
 import type { Job } from '../../electron/core/api';
-import { systemClock, systemTimers } from '../../electron/core/app/deps';
+import { systemClock, systemTimers } from '../../electron/core/kernel/ports';
 import { DurationModel } from '../../electron/core/jobs/durations';
 import { PollScheduler } from '../../electron/core/jobs/poll-scheduler';
 import type { PollTarget } from '../../electron/core/jobs/poll-types';

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, lstatSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../electron/core/app/app-error';
+import { AppError } from '../../electron/core/kernel/app-error';
 import { openDatabase } from '../../electron/core/db/open-database';
 import { ensurePrivateFile } from '../../electron/node-shared/private-files';
 import { tempFilePaths } from '../fixtures/temp-dirs';

@@ -33,7 +33,7 @@ describe('import boundaries', () => {
     ['electron/main/bad.ts', "import { ipcMain } from 'electron';\nexport const a = ipcMain;\n"],
     [
       'electron/node-shared/bad.ts',
-      "import { AppError } from '../core/app/app-error';\nexport const a = AppError;\n",
+      "import { AppError } from '../core/kernel/app-error';\nexport const a = AppError;\n",
     ],
     [
       'electron/node-shared/bad.ts',

@@ -3,7 +3,7 @@
 // single-use sign-in link (never the link itself, which `ps` would show to every local user); with
 // --no-open the link is printed. Enter in the terminal makes a fresh link. Loaded only when asked for.
 import { Command } from 'commander';
-import { AppError } from '../../core/app/app-error';
+import { AppError } from '../../core/kernel/app-error';
 import { userDataDir } from '../../node-host/host-paths';
 import { hasDisplay } from '../../node-host/system-shell';
 import type { CliRun } from '../cli-run';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { KeyChoice, NewAccount } from '../../shared/domain/account';
 import { createApiClient, isApiError } from '../api';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import type { StoredAccount } from './account-file';
 import type { Accounts } from './accounts';
 import { accountCheckError } from './connection-errors';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 
 const { O_CREAT, O_EXCL, O_NOFOLLOW, O_WRONLY } = constants;
 

@@ -7,7 +7,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { keyStorageSchema } from '../../shared/domain/account';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import { withFileLock, type FileLockOptions } from './account-file-lock';
 
 export const storedAccountSchema = z.object({

@@ -4,7 +4,7 @@
 // processes), and an account another process added is found when asked for. A file that cannot be read is
 // never taken for an empty list: changes are refused in words and the view is kept.
 import type { AccountFile, AccountFileStore, StoredAccount } from './account-file';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 
 /**
  * The sandbox's key is made by the app at each start: whatever an older file says (its key in the

@@ -2,7 +2,7 @@
 // answers and the person chose it), or this session's memory. The built-in sandbox's key is none of these:
 // the sandbox runner makes it at each start. Also knows whether the keychain can be used at all.
 import type { KeychainStatus } from '../../shared/domain/account';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import type { StoredAccount } from './account-file';
 import { KeyFileStore } from './key-file-store';
 import { MemorySecretStore, type SecretStore } from './secret-store';

@@ -1,6 +1,6 @@
 // Turns the failure of a key check into a sentence about the account being added.
 import { isApiError } from '../api';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 
 export function accountCheckError(error: unknown, baseUrl: string): AppError {
   if (!isApiError(error)) return new AppError('internal', `The key could not be checked against ${baseUrl}.`);

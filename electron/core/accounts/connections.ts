@@ -3,7 +3,7 @@
 import type { AccountState } from '../../shared/domain/account';
 import type { ApiClient } from '../api';
 import { createApiClient } from '../api';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import { NoStorageUploader, SandboxUploader, type AssetUploader } from '../assets/asset-uploader';
 import type { StoredAccount } from './account-file';
 import type { AccountHealth } from './account-health';

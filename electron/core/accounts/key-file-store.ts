@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import type { SecretStore } from './secret-store';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;

@@ -4,7 +4,7 @@ import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import type { SecretStore } from '../accounts/secret-store';
 import type { SessionAccount } from '../accounts/accounts';
 import type { SandboxLauncher } from '../accounts/sandbox-runner';
-import type { Clock, Dialogs, FileShell, Notifier, Power, Timers } from './deps';
+import type { Clock, Dialogs, FileShell, Notifier, Power, Timers } from '../kernel/ports';
 import type { UpdatesHost } from '../updates/updates-host';
 
 // The sandbox's port belongs to the accounts domain that uses it; named here too for the hosts that give one.

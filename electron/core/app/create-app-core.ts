@@ -23,7 +23,7 @@ import { shellHandlers } from '../shell/shell-handlers';
 import { openStorage } from '../storage/storage-domain';
 import { openUpdates } from '../updates/updates-domain';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
-import { alwaysOnline, silentNotifier, systemClock, systemTimers } from './deps';
+import { alwaysOnline, silentNotifier, systemClock, systemTimers } from '../kernel/ports';
 import { HistoryLease } from './history-lease';
 import { securePrivateDataFolder } from './private-data-folder';
 import { savingInFolder } from './export-folder';

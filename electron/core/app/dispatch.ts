@@ -2,7 +2,7 @@
 // the handler called, and every failure turned into `{ kind, message }` data (never a key, never a stack).
 import { channels, type Channel, type IpcResult, type ResultOf } from '../../shared/ipc/contract';
 import type { AppCore } from './app-core.types';
-import { toAppErrorData } from './error-words';
+import { toAppErrorData } from '../kernel/error-words';
 
 export async function dispatch<C extends Channel>(
   core: AppCore,

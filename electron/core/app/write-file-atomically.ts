@@ -9,7 +9,7 @@ import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { entryOf } from '../downloads/download-fs';
 import { lstatOrNull, refusedEntry, UnsafeEntryError } from '../downloads/unsafe-entry';
-import { AppError } from './app-error';
+import { AppError } from '../kernel/app-error';
 
 const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 

@@ -1,7 +1,7 @@
 // The `assets:preview` handler: finds the job's value and its account's own address, then lets
 // asset-preview.ts decide whether the file may be fetched at all.
 import type { Handlers } from '../../shared/ipc/contract';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import { fetchPreview, previewTargetOf } from './asset-preview';
 
 export interface AssetPreviewDeps {

@@ -5,7 +5,7 @@
 import { ASSET_RULES, type AssetKind, type AssetPreview } from '../../shared/domain/asset';
 import { SNIFF_BYTES, sniffFormat } from '../../shared/domain/asset-content';
 import { isLoopbackHost } from '../../shared/domain/urls';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 
 const MB = 1024 * 1024;
 const TIMEOUT_MS = 30_000;

@@ -4,7 +4,7 @@ import { assetProblem, type UploadAsset, type UploadCapability } from '../../sha
 import { SNIFF_BYTES, contentProblem } from '../../shared/domain/asset-content';
 import { isApiError } from '../api';
 import type { ApiClient } from '../api';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 
 /** Where an uploaded file can be fetched, until when, and the storage's own name for it (to sign anew). */
 export interface UploadedAsset {

@@ -2,8 +2,8 @@
 import { retryableInBatch } from '../jobs/rerun-cost';
 import type { BatchState, BatchView } from '../../shared/domain/batch';
 import type { Handlers } from '../../shared/ipc/contract';
-import { AppError } from '../app/app-error';
-import type { Dialogs } from '../app/deps';
+import { AppError } from '../kernel/app-error';
+import type { Dialogs } from '../kernel/ports';
 import { saveError, writeFileAtomically } from '../app/write-file-atomically';
 import { batchTable, tableCsv, tableXlsx } from './batch-export';
 import type { JobsContext } from '../jobs/jobs-context';

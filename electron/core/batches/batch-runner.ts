@@ -3,10 +3,10 @@
 // before the POST leaves) → the service's job; after a crash, `pending` rows are simply sent on and a
 // `submitting` one is `unknown` (never sent twice). A refusal that created nothing either waits and goes
 // again (rate limit, the service or the network down, a key refused) or marks the row `refused`.
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import { isApiError } from '../api';
-import type { Clock, TimerHandle, Timers } from '../app/deps';
-import { errorSentence } from '../app/error-words';
+import type { Clock, TimerHandle, Timers } from '../kernel/ports';
+import { errorSentence } from '../kernel/error-words';
 import type { JobRow } from '../jobs/job-row';
 import { rowOf, type JobsContext } from '../jobs/jobs-context';
 import type { RateLimiter } from '../jobs/rate-limiter';

@@ -2,7 +2,7 @@
 // every running batch at start) and the IPC handlers.
 import type { Database } from 'better-sqlite3';
 import type { BatchesChanged } from '../../shared/domain/batch';
-import type { Clock, Dialogs, Timers } from '../app/deps';
+import type { Clock, Dialogs, Timers } from '../kernel/ports';
 import type { JobsDomain } from '../jobs/jobs-domain';
 import type { PayloadOf } from '../../shared/ipc/contract';
 import type { AssetUploader } from '../assets/asset-uploader';

@@ -5,7 +5,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { SNIFF_BYTES } from '../../shared/domain/asset-content';
 import type { ImportFile } from '../../shared/domain/batch-import';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import type { DroppedFile } from './match-files';
 import { SHEET_LIMITS } from './sheet-error';
 

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Sheet } from '../../shared/domain/batch-sheet';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import { SHEET_LIMITS, SheetError } from './sheet-error';
 import type { SheetReaderAnswer, SheetReaderJob } from './sheet-reader-protocol';
 

@@ -5,7 +5,7 @@
 // will not (a refused file, wrong credentials) stops the submission at once with its name and the reason.
 // Nothing is written to the history until every file has its address.
 import type { ImportFile } from '../../shared/domain/batch-import';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import type { AssetUploader } from '../assets/asset-uploader';
 import { mimeTypeOf, nameOf, readWhole } from './import-files';
 

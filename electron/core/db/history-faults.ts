@@ -2,7 +2,7 @@
 // a read-only file or folder, a full disk, a disk gone or failing. Anything else stays as it was.
 import { dirname } from 'node:path';
 import type { Handlers } from '../../shared/ipc/contract';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import { readOnlyNotice } from './read-only-words';
 
 export function historyFault(error: unknown, path: string): AppError | null {

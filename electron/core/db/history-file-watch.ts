@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import type { Clock, TimerHandle, Timers } from '../app/deps';
+import type { Clock, TimerHandle, Timers } from '../kernel/ports';
 import { historyLock, madeReadOnlyNotice } from './read-only-words';
 
 /** How often the path is looked at: one stat call. */

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
 import type { Migration } from './migrations/types';
 import { ensurePrivateDatabase, ensurePrivateFolder } from './private-files';

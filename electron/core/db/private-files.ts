@@ -6,7 +6,7 @@ import {
   ensurePrivateFolder as ensurePrivateFolderOnly,
   PrivateFolderRefused,
 } from '../../node-shared/private-files';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 
 export {
   ensurePrivateFile,

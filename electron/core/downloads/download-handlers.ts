@@ -2,8 +2,8 @@
 import nodePath from 'node:path';
 import type { Handlers } from '../../shared/ipc/contract';
 import type { AccountRegistry } from '../accounts/account-registry';
-import { AppError } from '../app/app-error';
-import type { Dialogs, FileShell } from '../app/deps';
+import { AppError } from '../kernel/app-error';
+import type { Dialogs, FileShell } from '../kernel/ports';
 import type { JobRow } from '../jobs/job-row';
 import type { DownloadQueue } from './download-queue';
 import type { DownloadSettingsStore } from './download-settings';

@@ -3,7 +3,7 @@
 // stops at disk failures until the person resumes, and reports progress a few times a second.
 import nodePath from 'node:path';
 import type { DownloadView } from '../../shared/domain/download';
-import type { Clock, TimerHandle, Timers } from '../app/deps';
+import type { Clock, TimerHandle, Timers } from '../kernel/ports';
 import type { JobRow } from '../jobs/job-row';
 import { DownloadError, downloadFile } from './download-file';
 import type { DownloadFs } from './download-fs';

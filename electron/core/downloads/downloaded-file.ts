@@ -3,7 +3,7 @@
 // checked again here, so a row edited on disk or a folder replaced by a link cannot point elsewhere.
 import nodePath from 'node:path';
 import { realpath, stat } from 'node:fs/promises';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import type { DownloadRepository } from './download-repository';
 import { isInside } from './safe-path';
 

@@ -3,7 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import type { DownloadsChanged } from '../../shared/domain/download';
 import type { Accounts } from '../accounts/accounts';
-import type { Clock, Dialogs, FileShell, Timers } from '../app/deps';
+import type { Clock, Dialogs, FileShell, Timers } from '../kernel/ports';
 import type { TemplateBatch } from './template-job';
 import type { JobRepository } from '../jobs/job-repository';
 import type { JobRow } from '../jobs/job-row';

@@ -1,6 +1,6 @@
 // Re-reads an account's balance after its jobs finish: coalesced, so 500 jobs finishing within a few
 // seconds cost one GET /auth/credits, not 500.
-import type { TimerHandle, Timers } from '../app/deps';
+import type { TimerHandle, Timers } from '../kernel/ports';
 
 export class CreditsRefresher {
   private readonly scheduled = new Map<string, TimerHandle>();

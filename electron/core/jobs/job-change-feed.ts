@@ -2,7 +2,7 @@
 // at most every `flushMs`, many jobs per event, and only for the account on screen (another account's
 // jobs are read afresh when the person switches to it).
 import type { JobsChanged, JobView } from '../../shared/domain/job';
-import type { TimerHandle, Timers } from '../app/deps';
+import type { TimerHandle, Timers } from '../kernel/ports';
 
 export interface JobChangeFeedDeps {
   timers: Timers;

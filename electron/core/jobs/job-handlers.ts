@@ -1,7 +1,7 @@
 // The IPC handlers of the jobs domain.
 import type { Handlers } from '../../shared/ipc/contract';
-import { AppError } from '../app/app-error';
-import type { Dialogs } from '../app/deps';
+import { AppError } from '../kernel/app-error';
+import type { Dialogs } from '../kernel/ports';
 import { saveError, writeFileAtomically } from '../app/write-file-atomically';
 import { estimateCost } from './cost-estimate';
 import { jobsCsv } from './csv-export';

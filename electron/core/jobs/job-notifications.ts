@@ -1,6 +1,6 @@
 // OS notifications when jobs finish: one per job when few finish together, one summary when many do,
 // and one per batch (when its last job finishes) for batches. Clicking one opens the job (main).
-import type { Notifier, TimerHandle, Timers } from '../app/deps';
+import type { Notifier, TimerHandle, Timers } from '../kernel/ports';
 import type { JobRow } from './job-row';
 
 const WINDOW_MS = 1000;

@@ -4,8 +4,8 @@
 import type { Job } from '../../shared/api/schemas';
 import type { PollHealth } from '../../shared/domain/poll-health';
 import { isApiError } from '../api';
-import type { Clock } from '../app/deps';
-import { errorSentence } from '../app/error-words';
+import type { Clock } from '../kernel/ports';
+import { errorSentence } from '../kernel/error-words';
 import { recordColumns, startedAtMs } from './job-mapper';
 import type { JobRepository } from './job-repository';
 import type { JobRow } from './job-row';

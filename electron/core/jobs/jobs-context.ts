@@ -2,7 +2,7 @@
 // feed and time.
 import type { JobView } from '../../shared/domain/job';
 import type { Accounts } from '../accounts/accounts';
-import type { Clock } from '../app/deps';
+import type { Clock } from '../kernel/ports';
 import type { JobChangeFeed } from './job-change-feed';
 import { toView } from './job-mapper';
 import type { JobPolling } from './job-polling';

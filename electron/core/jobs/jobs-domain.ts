@@ -5,7 +5,7 @@ import type { Database } from 'better-sqlite3';
 import type { JobsChanged } from '../../shared/domain/job';
 import type { PollHealth } from '../../shared/domain/poll-health';
 import type { Accounts } from '../accounts/accounts';
-import type { Clock, Dialogs, Notifier, Power, Timers } from '../app/deps';
+import type { Clock, Dialogs, Notifier, Power, Timers } from '../kernel/ports';
 import { CreditsRefresher } from './credits-refresher';
 import { DurationModel } from './durations';
 import { JobChangeFeed } from './job-change-feed';

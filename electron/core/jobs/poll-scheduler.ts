@@ -3,7 +3,7 @@
 import { JOB_STATUSES, isFinalStatus } from '../../shared/api/job-types';
 import type { Job } from '../../shared/api/schemas';
 import { isApiError } from '../api/api-error';
-import type { Clock, Power, PowerState, TimerHandle, Timers } from '../app/deps';
+import type { Clock, Power, PowerState, TimerHandle, Timers } from '../kernel/ports';
 import { DueQueue } from './due-queue';
 import type { DueItem } from './due-queue';
 import type { DurationModel } from './durations';

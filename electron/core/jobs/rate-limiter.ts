@@ -1,6 +1,6 @@
 // One account's request gate: a token bucket whose rate adapts by AIMD (halve on a 429, grow back slowly
 // while the rate is what holds requests back) and a hold that no request passes (Retry-After, a 401).
-import type { Clock } from '../app/deps';
+import type { Clock } from '../kernel/ports';
 
 export interface RateLimiterOptions {
   /** Requests per second at start (default 10). */

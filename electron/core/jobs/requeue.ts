@@ -4,7 +4,7 @@
 import type { RequeueResult } from '../../shared/domain/job';
 import type { ApiClient } from '../api';
 import { isApiError } from '../api';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import type { JobRow } from './job-row';
 import type { JobsContext } from './jobs-context';
 

@@ -3,7 +3,7 @@
 // A requeue counts the jobs the service can requeue; a batch's "Retry failed" its failed jobs and the rows
 // the service refused (sent anew).
 import type { RerunCost, RerunCostParams } from '../../shared/domain/rerun-cost';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import { estimateCost } from './cost-estimate';
 import type { JobRow } from './job-row';
 import type { JobsContext } from './jobs-context';

@@ -2,7 +2,7 @@
 // follows it like any other.
 import type { JobView } from '../../shared/domain/job';
 import { isApiError } from '../api';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import { randomUUID } from 'node:crypto';
 import { recordColumns, summarize } from './job-mapper';
 import { rowOf, viewOf, type JobsContext } from './jobs-context';

@@ -2,7 +2,7 @@
 // (never from the page), not a link, a regular file, and still inside the folder it was saved into.
 import nodePath from 'node:path';
 import { lstat, realpath, stat } from 'node:fs/promises';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import { isInside } from '../downloads/safe-path';
 
 /** A download record's file and the folder it was saved into. */

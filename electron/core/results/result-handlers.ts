@@ -2,7 +2,7 @@
 // picture from the cache or made by the thumbnail maker.
 import type { Handlers } from '../../shared/ipc/contract';
 import { outputKindOf, PICTURED_KINDS } from '../../shared/domain/result';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import { checkedOutputFile, type SavedFile } from './output-file';
 import type { ThumbnailMaker } from './thumbnail-maker';
 

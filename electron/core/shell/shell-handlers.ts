@@ -1,8 +1,8 @@
 // The IPC handlers of the shell domain: links opened in the browser, through main's checked opener, and
 // what the host can do (a folder picker, dragging files out), so the page offers only that.
 import type { Handlers } from '../../shared/ipc/contract';
-import { AppError } from '../app/app-error';
-import type { Dialogs, FileShell, Notifier } from '../app/deps';
+import { AppError } from '../kernel/app-error';
+import type { Dialogs, FileShell, Notifier } from '../kernel/ports';
 
 export function shellHandlers(deps: {
   openExternal: ((url: string) => Promise<void>) | undefined;

@@ -4,7 +4,7 @@
 // once. What was actually sent is counted, for the import's report and the benchmark.
 import { createHash } from 'node:crypto';
 import type { UploadAsset, UploadCapability } from '../../shared/domain/asset';
-import type { Clock } from '../app/deps';
+import type { Clock } from '../kernel/ports';
 import type { AssetUploader, UploadedAsset } from '../assets/asset-uploader';
 import type { AssetCache, CachedAsset } from './asset-cache';
 

@@ -1,5 +1,5 @@
 // An S3-compatible server's refusal in the person's words: which setting is wrong and what to do.
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import type { S3Settings } from '../../shared/domain/storage';
 
 export function s3Error(error: unknown, settings: S3Settings, what: string): AppError {

@@ -8,7 +8,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assetProblem, type UploadAsset, type UploadCapability } from '../../shared/domain/asset';
 import { contentProblem, SNIFF_BYTES } from '../../shared/domain/asset-content';
 import type { ConnectionTest, S3Settings } from '../../shared/domain/storage';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 import type { AssetUploader, UploadedAsset } from '../assets/asset-uploader';
 import { s3Error } from './s3-errors';
 

@@ -3,7 +3,7 @@
 import { parse } from 'yaml';
 import { valid } from 'semver';
 import { z } from 'zod';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 
 const fileSchema = z.looseObject({
   url: z.string().min(1),

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { isAllowedWebAddress } from '../../shared/domain/urls';
-import { AppError } from '../app/app-error';
+import { AppError } from '../kernel/app-error';
 
 export interface UpdateFeed {
   /** The folder the channel file and the installers are in; ends with a slash. */

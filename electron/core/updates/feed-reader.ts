@@ -1,8 +1,8 @@
 // Reads the feed's channel file over HTTP: one GET with a timeout (on the injected timers) and a small body
 // cap; every way it can fail (unreachable, slow, an HTTP error, too large, malformed) is an AppError in words.
 import { BodyTooLargeError, readBodyCapped } from '../api/read-body';
-import { AppError } from '../app/app-error';
-import type { Timers } from '../app/deps';
+import { AppError } from '../kernel/app-error';
+import type { Timers } from '../kernel/ports';
 import { parseChannelFile, type ChannelFile } from './channel-file';
 import type { UpdateFeed } from './feed-config';
 

@@ -3,9 +3,9 @@
 // the person turned it off (Check now still looks); a newer version is downloaded in the background and then
 // waits for the person's Restart now. All time comes from the injected clock and timers.
 import type { UpdatePhase, UpdateStatus } from '../../shared/domain/updates';
-import { AppError } from '../app/app-error';
-import type { Clock, TimerHandle, Timers } from '../app/deps';
-import { errorSentence } from '../app/error-words';
+import { AppError } from '../kernel/app-error';
+import type { Clock, TimerHandle, Timers } from '../kernel/ports';
+import { errorSentence } from '../kernel/error-words';
 import { readChannelFile } from './feed-reader';
 import { isCheckDue, newerVersion } from './update-decision';
 import type { InstallerEvent, UpdatesHost } from './updates-host';

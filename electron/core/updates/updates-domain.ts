@@ -3,8 +3,8 @@
 import type { Database } from 'better-sqlite3';
 import type { Handlers } from '../../shared/ipc/contract';
 import { NO_FEED_WORDS, NOT_HERE_WORDS, type UpdateStatus } from '../../shared/domain/updates';
-import { AppError } from '../app/app-error';
-import type { Clock, Timers } from '../app/deps';
+import { AppError } from '../kernel/app-error';
+import type { Clock, Timers } from '../kernel/ports';
 import { UpdateController } from './update-controller';
 import { UpdateSettings } from './update-settings';
 import type { UpdatesHost } from './updates-host';

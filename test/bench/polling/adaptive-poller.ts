@@ -1,7 +1,7 @@
 // The adaptive PollScheduler on real time for the benchmark: jobs go in as they are created, and each
 // final record is turned into a detection-lag outcome the moment the listener hears it.
 import type { ApiClient } from '../../../electron/core/api';
-import { systemClock, systemTimers } from '../../../electron/core/app/deps';
+import { systemClock, systemTimers } from '../../../electron/core/kernel/ports';
 import type { DurationModel } from '../../../electron/core/jobs/durations';
 import { PollScheduler } from '../../../electron/core/jobs/poll-scheduler';
 import type { PollTarget } from '../../../electron/core/jobs/poll-types';

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { withFileLock } from '../../../electron/core/accounts/account-file-lock';
 import { AccountFileStore, type StoredAccount } from '../../../electron/core/accounts/account-file';
 import { AccountRegistry } from '../../../electron/core/accounts/account-registry';
-import { AppError } from '../../../electron/core/app/app-error';
+import { AppError } from '../../../electron/core/kernel/app-error';
 
 const ROOT = resolve(__dirname, '../../..');
 let dir: string;

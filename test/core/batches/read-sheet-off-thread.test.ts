@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../electron/core/accounts/secret-store';
-import { AppError } from '../../../electron/core/app/app-error';
+import { AppError } from '../../../electron/core/kernel/app-error';
 import type { AppCore } from '../../../electron/core/app/app-core.types';
 import { createAppCore } from '../../../electron/core/app/create-app-core';
 import { dispatch } from '../../../electron/core/app/dispatch';

@@ -13,7 +13,7 @@ import { createApiClient } from '../../../electron/core/api';
 import type { AppCore } from '../../../electron/core/app/app-core.types';
 import { createAppCore } from '../../../electron/core/app/create-app-core';
 import { dispatch } from '../../../electron/core/app/dispatch';
-import { AppError } from '../../../electron/core/app/app-error';
+import { AppError } from '../../../electron/core/kernel/app-error';
 import { SandboxUploader, type AssetUploader } from '../../../electron/core/assets/asset-uploader';
 import { uploadFiles, type UploadProgress } from '../../../electron/core/batches/upload-files';
 import { migrate } from '../../../electron/core/db/open-database';

@@ -21,7 +21,7 @@ import { checkedOutputFile, type SavedFile } from '../../../electron/core/result
 import { resultHandlers } from '../../../electron/core/results/result-handlers';
 import { ThumbnailMaker } from '../../../electron/core/results/thumbnail-maker';
 import { Limiter, runTool, ToolError, type ToolRun } from '../../../electron/core/results/run-tool';
-import { AppError } from '../../../electron/core/app/app-error';
+import { AppError } from '../../../electron/core/kernel/app-error';
 
 const base = mkdtempSync(join(tmpdir(), 'jrs-thumbs-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../electron/core/app/app-error';
-import { systemTimers } from '../../../electron/core/app/deps';
+import { AppError } from '../../../electron/core/kernel/app-error';
+import { systemTimers } from '../../../electron/core/kernel/ports';
 import {
   channelFileName,
   parseAppUpdateConfig,
