@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { hostDialogs } from '../../electron/browser-host/host-dialogs';
-import { writeFileAtomically } from '../../electron/core/app/write-file-atomically';
+import { writeFileAtomically } from '../../electron/core/files/write-file-atomically';
 import { contentTypeOfExtension } from '../../electron/shared/domain/media-types';
 
 const dirs: string[] = [];

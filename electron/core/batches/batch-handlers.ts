@@ -4,7 +4,7 @@ import type { BatchState, BatchView } from '../../shared/domain/batch';
 import type { Handlers } from '../../shared/ipc/contract';
 import { AppError } from '../kernel/app-error';
 import type { Dialogs } from '../kernel/ports';
-import { saveError, writeFileAtomically } from '../app/write-file-atomically';
+import { saveError, writeFileAtomically } from '../files/write-file-atomically';
 import { batchTable, tableCsv, tableXlsx } from './batch-export';
 import type { JobsContext } from '../jobs/jobs-context';
 import { requeueJobs } from '../jobs/requeue';

@@ -9,7 +9,7 @@ import type { Accounts } from '../accounts/accounts';
 import { AppError } from '../kernel/app-error';
 import type { AssetUploader } from '../assets/asset-uploader';
 import type { Dialogs } from '../kernel/ports';
-import { saveError, writeFileAtomically } from '../app/write-file-atomically';
+import { saveError, writeFileAtomically } from '../files/write-file-atomically';
 import { tableCsv, tableXlsx } from './batch-export';
 import { sampleColumns, sampleFileName, sampleTable } from './sample-sheet';
 import { estimateCost } from '../jobs/cost-estimate';

@@ -5,9 +5,18 @@
 // never per write, so the download's hot path is the writev alone.
 import { constants, type Stats } from 'node:fs';
 import { link, mkdir, open, realpath, rename, stat, statfs, unlink, type FileHandle } from 'node:fs/promises';
-import { lstatOrNull, refusedEntry, UnsafeEntryError } from './unsafe-entry';
+import {
+  entryOf,
+  identityOf,
+  lstatOrNull,
+  refusedEntry,
+  UnsafeEntryError,
+  type DiskEntry,
+} from '../files/unsafe-entry';
 
-export { UnsafeEntryError } from './unsafe-entry';
+export type { DiskEntry } from '../files/unsafe-entry';
+
+export { UnsafeEntryError } from '../files/unsafe-entry';
 
 export interface DownloadFile {
   /** Bytes in the file when it was opened. */
@@ -23,14 +32,6 @@ export interface DownloadFile {
 }
 
 /** What is at a name itself (a link is a link, not what it points to). */
-export interface DiskEntry {
-  kind: 'file' | 'link' | 'folder' | 'other';
-  size: number;
-  /** Hard links to it (names it has on the disk). */
-  links: number;
-  identity: string;
-}
-
 export interface DownloadFs {
   /** The size of a file, or null when there is none (follows links: used only to see a file is there). */
   size(path: string): Promise<number | null>;
@@ -59,19 +60,6 @@ const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const APPEND = constants.O_WRONLY | constants.O_APPEND | NOFOLLOW | NONBLOCK;
 const CREATE = APPEND | constants.O_CREAT | constants.O_EXCL;
-
-const identityOf = (stats: Pick<Stats, 'dev' | 'ino'>) => `${stats.dev}:${stats.ino}`;
-
-export function entryOf(stats: Stats): DiskEntry {
-  const kind = stats.isSymbolicLink()
-    ? 'link'
-    : stats.isDirectory()
-      ? 'folder'
-      : stats.isFile()
-        ? 'file'
-        : 'other';
-  return { kind, size: stats.size, links: stats.nlink, identity: identityOf(stats) };
-}
 
 /** Opens without following; a name that turned out to be something else is refused in its own terms. */
 async function openNoFollow(path: string, flags: number): Promise<FileHandle> {

@@ -2,7 +2,7 @@
 import type { Handlers } from '../../shared/ipc/contract';
 import { AppError } from '../kernel/app-error';
 import type { Dialogs } from '../kernel/ports';
-import { saveError, writeFileAtomically } from '../app/write-file-atomically';
+import { saveError, writeFileAtomically } from '../files/write-file-atomically';
 import { estimateCost } from './cost-estimate';
 import { jobsCsv } from './csv-export';
 import { toDetail } from './job-mapper';

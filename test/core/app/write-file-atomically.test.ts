@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomically } from '../../../electron/core/app/write-file-atomically';
+import { writeFileAtomically } from '../../../electron/core/files/write-file-atomically';
 
 let folder: string;
 let outside: string;

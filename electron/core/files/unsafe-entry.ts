@@ -50,3 +50,27 @@ export async function lstatOrNull(path: string): Promise<Stats | null> {
     throw error;
   }
 }
+
+/** What is at a name on the disk, as seen without following a link. */
+export interface DiskEntry {
+  kind: EntryKind;
+  size: number;
+  /** Hard links to it (names it has on the disk). */
+  links: number;
+  identity: string;
+}
+
+/** A file's identity on its disk: two names with the same identity are one file. */
+export const identityOf = (stats: Pick<Stats, 'dev' | 'ino'>) => `${stats.dev}:${stats.ino}`;
+
+/** What an lstat says, in the app's terms. */
+export function entryOf(stats: Stats): DiskEntry {
+  const kind = stats.isSymbolicLink()
+    ? 'link'
+    : stats.isDirectory()
+      ? 'folder'
+      : stats.isFile()
+        ? 'file'
+        : 'other';
+  return { kind, size: stats.size, links: stats.nlink, identity: identityOf(stats) };
+}

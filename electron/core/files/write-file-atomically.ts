@@ -7,8 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { entryOf } from '../downloads/download-fs';
-import { lstatOrNull, refusedEntry, UnsafeEntryError } from '../downloads/unsafe-entry';
+import { entryOf, lstatOrNull, refusedEntry, UnsafeEntryError } from './unsafe-entry';
 import { AppError } from '../kernel/app-error';
 
 const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
