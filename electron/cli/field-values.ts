@@ -20,6 +20,7 @@ import { CliError, UsageError } from './cli-error';
 import type { CliRun } from './cli-run';
 import type { CoreSession } from './core-session';
 import { requireUploads } from './upload-check';
+import { assetValue } from '../shared/domain/asset-value';
 
 export interface SubmitInputs {
   sets: readonly string[];
@@ -132,7 +133,7 @@ export async function buildRequest(
         continue;
       }
       const url = await assetUrl(run, session, kind, field.label, value);
-      values[field.id] = kind === 'image' ? { image_url: url } : { audio_url: url, effects: [] };
+      values[field.id] = assetValue(kind, url);
     } else {
       if (value === '') empty.push(field.label);
       values[field.id] = valueToSend(kind, given.get(field.id) ?? '');

@@ -6,6 +6,7 @@ import { ASSET_RULES, type AssetKind, type AssetPreview } from '../../shared/dom
 import { SNIFF_BYTES, sniffFormat } from '../../shared/domain/asset-content';
 import { isLoopbackHost } from '../../shared/domain/urls';
 import { AppError } from '../kernel/app-error';
+import { assetOf } from '../../shared/domain/asset-value';
 
 const MB = 1024 * 1024;
 const TIMEOUT_MS = 30_000;
@@ -18,11 +19,7 @@ export interface PreviewTarget {
 
 /** The image or audio address a job's value names (`{ image_url }` / `{ audio_url }`), else null. */
 export function previewTargetOf(value: unknown): PreviewTarget | null {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const asset = value as { image_url?: unknown; audio_url?: unknown };
-  if (typeof asset.image_url === 'string') return { kind: 'image', url: asset.image_url };
-  if (typeof asset.audio_url === 'string') return { kind: 'audio', url: asset.audio_url };
-  return null;
+  return assetOf(value);
 }
 
 const refused = (why: string) => new AppError('invalid-input', why);

@@ -6,6 +6,7 @@ import * as XLSX from '@e965/xlsx';
 import type { JobRow } from '../jobs/job-row';
 import { formulaSafeCsv } from '../jobs/csv-formula-guard';
 import { sheetLines, type BatchSheet } from './batch-repository';
+import { assetOf } from '../../shared/domain/asset-value';
 
 export const RESULT_COLUMNS = ['Job id', 'Status', 'Output path', 'Local file'] as const;
 /** The row's number in the imported file (the header is row 1), before the sheet's own columns. */
@@ -33,11 +34,8 @@ function statusWords(job: JobRow | undefined): string {
 
 function valueCell(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    const asset = value as { image_url?: unknown; audio_url?: unknown };
-    if (typeof asset.image_url === 'string') return asset.image_url;
-    if (typeof asset.audio_url === 'string') return asset.audio_url;
-  }
+  const asset = assetOf(value);
+  if (asset) return asset.url;
   return value === null || value === undefined ? '' : JSON.stringify(value);
 }
 

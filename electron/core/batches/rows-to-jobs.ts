@@ -8,6 +8,7 @@ import { BACKGROUND_FIELDS, type ImportField } from '../../shared/domain/batch-i
 import type { SubmitJob } from '../../shared/domain/job';
 import { parseSeconds, parseVolume, type CheckedRows } from './check-rows';
 import type { CellValue } from './match-files';
+import { assetValue } from '../../shared/domain/asset-value';
 
 export interface ImportProject {
   projectId: string;
@@ -40,7 +41,7 @@ export function rowsToJobs(
       if (field.kind === 'image' || field.kind === 'audio') {
         const url = address(value, uploaded);
         if (url === null) continue;
-        values[field.id] = field.kind === 'image' ? { image_url: url } : { audio_url: url, effects: [] };
+        values[field.id] = assetValue(field.kind, url);
       } else if (!field.id.startsWith('@')) {
         values[field.id] = value?.kind === 'text' ? value.text : '';
       }

@@ -3,6 +3,7 @@
 // formula are defused with a leading apostrophe (csv-formula-guard.ts, shared with the batch export).
 import type { JobView } from '../../shared/domain/job';
 import { formulaSafeCsv } from './csv-formula-guard';
+import { assetOf } from '../../shared/domain/asset-value';
 
 const FIXED = [
   'id',
@@ -21,10 +22,7 @@ function cellOf(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'object') {
-    const asset = value as { image_url?: unknown; audio_url?: unknown };
-    if (typeof asset.image_url === 'string') return asset.image_url;
-    if (typeof asset.audio_url === 'string') return asset.audio_url;
-    return JSON.stringify(value);
+    return assetOf(value)?.url ?? JSON.stringify(value);
   }
   return String(value);
 }

@@ -4,6 +4,7 @@
 import type { BackgroundValues, JobFormValues } from './form-schema';
 import { emptyJobForm } from './form-schema';
 import type { FormField } from './field-kinds';
+import { assetOf } from '../../../electron/shared/domain/asset-value';
 
 export interface FormPrefill {
   projectId: string;
@@ -24,11 +25,8 @@ export interface PrefilledForm {
 export function fieldText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value && typeof value === 'object') {
-    const asset = value as { image_url?: unknown; audio_url?: unknown };
-    if (typeof asset.image_url === 'string') return asset.image_url;
-    if (typeof asset.audio_url === 'string') return asset.audio_url;
-  }
+  const asset = assetOf(value);
+  if (asset) return asset.url;
   return value === null || value === undefined ? '' : JSON.stringify(value);
 }
 

@@ -8,14 +8,15 @@ import { valueToSend } from '../../../electron/shared/domain/field-value-rules';
 import type { SubmitJob } from '../../../electron/shared/domain/job';
 import type { FormField } from './field-kinds';
 import { hasBackground, type JobFormValues } from './form-schema';
+import { assetValue } from '../../../electron/shared/domain/asset-value';
 
 export function toJobValues(fields: readonly FormField[], form: JobFormValues): JobValues {
   const values: JobValues = {};
   for (const field of fields) {
     const text = (form.values[field.key] ?? '').trim();
     if ((field.type.kind === 'image' || field.type.kind === 'audio') && text === '') continue;
-    if (field.type.kind === 'image') values[field.id] = { image_url: text };
-    else if (field.type.kind === 'audio') values[field.id] = { audio_url: text, effects: [] };
+    if (field.type.kind === 'image' || field.type.kind === 'audio')
+      values[field.id] = assetValue(field.type.kind, text);
     else values[field.id] = valueToSend(field.type.kind, form.values[field.key] ?? '');
   }
   return values;

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { LinkName } from './LinkName';
 import { useAssetSource } from './use-asset-preview';
 import { useFieldLabels } from './use-field-labels';
+import { assetOf } from '../../../electron/shared/domain/asset-value';
 
 interface PreviewProps {
   jobId: string;
@@ -69,19 +70,14 @@ function Value({
   if (typeof value === 'string') {
     return value.trim() ? <p className="value-text">{value}</p> : <p className="value-note">Empty</p>;
   }
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const asset = value as { image_url?: unknown; audio_url?: unknown };
-    const kind =
-      typeof asset.image_url === 'string' ? 'image' : typeof asset.audio_url === 'string' ? 'audio' : null;
-    if (kind) {
-      const src = String(kind === 'image' ? asset.image_url : asset.audio_url);
-      return (
-        <>
-          <Preview jobId={jobId} field={name} label={label} kind={kind} src={src} />
-          <LinkName address={src} field={label} />
-        </>
-      );
-    }
+  const asset = assetOf(value);
+  if (asset) {
+    return (
+      <>
+        <Preview jobId={jobId} field={name} label={label} kind={asset.kind} src={asset.url} />
+        <LinkName address={asset.url} field={label} />
+      </>
+    );
   }
   return <pre className="value-json">{JSON.stringify(value, null, 2)}</pre>;
 }
