@@ -2,14 +2,7 @@
 // status, or our own tracking state where that says more: waiting, sending, refused, unknown, lost).
 import type { JobView } from '../shared/domain/job';
 import type { JobRecord } from './records/job-records';
-
-const STATUS_WORDS: Record<string, string> = {
-  QUEUED: 'Queued',
-  STARTED: 'Started',
-  IN_PROGRESS: 'In progress',
-  SUCCESS: 'Succeeded',
-  FAILED: 'Failed',
-};
+import { statusWordOf } from '../shared/domain/status-words';
 
 export function statusWord(job: JobView): string {
   switch (job.tracking) {
@@ -24,7 +17,7 @@ export function statusWord(job: JobView): string {
     case 'lost':
       return 'Lost';
     default:
-      return job.status ? (STATUS_WORDS[job.status] ?? job.status) : 'Sending…';
+      return job.status ? statusWordOf(job.status) : 'Sending…';
   }
 }
 

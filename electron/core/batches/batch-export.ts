@@ -7,6 +7,7 @@ import type { JobRow } from '../jobs/job-row';
 import { formulaSafeCsv } from '../jobs/csv-formula-guard';
 import { sheetLines, type BatchSheet } from './batch-repository';
 import { assetOf } from '../../shared/domain/asset-value';
+import { STATUS_WORDS } from '../../shared/domain/status-words';
 
 export const RESULT_COLUMNS = ['Job id', 'Status', 'Output path', 'Local file'] as const;
 /** The row's number in the imported file (the header is row 1), before the sheet's own columns. */
@@ -26,8 +27,8 @@ function statusWords(job: JobRow | undefined): string {
     case 'lost':
       return 'Lost: the service no longer knows it';
     default:
-      if (job.status === 'SUCCESS') return 'Succeeded';
-      if (job.status === 'FAILED') return `Failed${job.error ? `: ${job.error}` : ''}`;
+      if (job.status === 'SUCCESS') return STATUS_WORDS.SUCCESS;
+      if (job.status === 'FAILED') return `${STATUS_WORDS.FAILED}${job.error ? `: ${job.error}` : ''}`;
       return job.status ? `Running (${job.status})` : 'Submitted';
   }
 }
