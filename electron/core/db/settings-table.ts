@@ -1,11 +1,13 @@
-// One account's small settings in the history database's settings table, read back through a schema (a
-// row an older or damaged app wrote is the fallback, never an error).
+// The settings port on SQLite: one account's small values in the history database's settings table, read
+// back through a schema (a row an older or damaged app wrote is the fallback, never an error).
 import type { Database, Statement } from 'better-sqlite3';
 import type { z } from 'zod';
+import type { SettingsStore } from '../kernel/settings-store';
 
-export class SettingsTable {
-  private readonly readStatement: Statement<[string, string]>;
+export class SettingsTable implements SettingsStore {
+  private readonly readStatement: Statement<[string, string], { value_json: string }>;
   private readonly writeStatement: Statement<[string, string, string]>;
+  private readonly removeStatement: Statement<[string, number, string]>;
 
   constructor(db: Database) {
     this.readStatement = db.prepare(`SELECT value_json FROM settings WHERE account_id = ? AND key = ?`);
@@ -13,20 +15,32 @@ export class SettingsTable {
       `INSERT INTO settings (account_id, key, value_json) VALUES (?, ?, ?)
        ON CONFLICT (account_id, key) DO UPDATE SET value_json = excluded.value_json`,
     );
+    // A prefix compared as text, not a LIKE pattern: a key's own % or _ match only themselves.
+    this.removeStatement = db.prepare(`DELETE FROM settings WHERE account_id = ? AND substr(key, 1, ?) = ?`);
   }
 
   read<T>(accountId: string, key: string, schema: z.ZodType<T>, fallback: T): T {
-    const row = this.readStatement.get(accountId, key) as { value_json: string } | undefined;
-    if (!row) return fallback;
+    const saved = this.raw(accountId, key);
+    if (saved === undefined) return fallback;
+    const parsed = schema.safeParse(saved);
+    return parsed.success ? parsed.data : fallback;
+  }
+
+  raw(accountId: string, key: string): unknown {
+    const row = this.readStatement.get(accountId, key);
+    if (!row) return undefined;
     try {
-      const parsed = schema.safeParse(JSON.parse(row.value_json));
-      return parsed.success ? parsed.data : fallback;
+      return JSON.parse(row.value_json) as unknown;
     } catch {
-      return fallback;
+      return undefined;
     }
   }
 
   write(accountId: string, key: string, value: unknown): void {
     this.writeStatement.run(accountId, key, JSON.stringify(value));
+  }
+
+  removeKeys(accountId: string, prefix: string): void {
+    this.removeStatement.run(accountId, prefix.length, prefix);
   }
 }

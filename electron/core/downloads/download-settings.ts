@@ -1,6 +1,8 @@
 // An account's download settings (folder, naming template, downloads at once, automatic download), in the
 // history database's settings table. What is read back is checked; a damaged row gives the defaults.
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import { SettingsTable } from '../db/settings-table';
+import type { SettingsStore } from '../kernel/settings-store';
 import { downloadSettingsSchema, type DownloadSettings } from '../../shared/domain/download';
 import { DEFAULT_TEMPLATE } from './name-template';
 
@@ -12,8 +14,7 @@ export function defaultDownloadSettings(downloadsDir: string): DownloadSettings 
 }
 
 export class DownloadSettingsStore {
-  private readonly read: Statement<[string, string], { value_json: string }>;
-  private readonly write: Statement<[string, string, string]>;
+  private readonly settings: SettingsStore;
 
   constructor(
     db: Database,
@@ -24,11 +25,7 @@ export class DownloadSettingsStore {
      */
     private readonly override: { folder?: string; auto?: false } = {},
   ) {
-    this.read = db.prepare(`SELECT value_json FROM settings WHERE account_id = ? AND key = ?`);
-    this.write = db.prepare(
-      `INSERT INTO settings (account_id, key, value_json) VALUES (?, ?, ?)
-       ON CONFLICT (account_id, key) DO UPDATE SET value_json = excluded.value_json`,
-    );
+    this.settings = new SettingsTable(db);
   }
 
   get(accountId: string): DownloadSettings {
@@ -39,17 +36,14 @@ export class DownloadSettingsStore {
 
   private saved(accountId: string): DownloadSettings {
     const defaults = defaultDownloadSettings(this.downloadsDir);
-    const row = this.read.get(accountId, KEY);
-    if (!row) return defaults;
-    try {
-      const parsed = downloadSettingsSchema.safeParse({ ...defaults, ...JSON.parse(row.value_json) });
-      return parsed.success ? parsed.data : defaults;
-    } catch {
-      return defaults;
-    }
+    // What was saved over the defaults, then checked: a setting added since keeps its default.
+    const saved = this.settings.raw(accountId, KEY);
+    if (saved === undefined) return defaults;
+    const parsed = downloadSettingsSchema.safeParse({ ...defaults, ...(saved as object) });
+    return parsed.success ? parsed.data : defaults;
   }
 
   save(accountId: string, settings: DownloadSettings): void {
-    this.write.run(accountId, KEY, JSON.stringify(settings));
+    this.settings.write(accountId, KEY, settings);
   }
 }

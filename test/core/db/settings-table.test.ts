@@ -1,0 +1,54 @@
+// The settings port on SQLite, as every domain's settings use it: values read back through a schema (a
+// damaged or older row is the fallback), the raw value for callers that merge defaults first, and removing
+// one account's keys by prefix, literally (a % or _ in it is no wildcard).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openDatabase } from '../../../electron/core/db/open-database';
+import { SettingsTable } from '../../../electron/core/db/settings-table';
+
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function table() {
+  dir = mkdtempSync(join(tmpdir(), 'jrs-settings-'));
+  const { db } = openDatabase(join(dir, 'history.sqlite'));
+  return { db, settings: new SettingsTable(db) };
+}
+
+const count = z.object({ n: z.number() });
+
+it('reads a value back through its schema; a missing or damaged one is the fallback', () => {
+  const { db, settings } = table();
+  expect(settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 0 });
+  settings.write('a', 'k', { n: 3 });
+  expect(settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 3 });
+  expect(settings.raw('a', 'k')).toEqual({ n: 3 });
+  settings.write('a', 'k', { n: 'three' });
+  expect(settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 0 });
+  db.prepare(`UPDATE settings SET value_json = '{not json' WHERE account_id = 'a' AND key = 'k'`).run();
+  expect(settings.raw('a', 'k')).toBeUndefined();
+  expect(settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 0 });
+  db.close();
+});
+
+it('removes one account’s keys by prefix, taken literally', () => {
+  const { db, settings } = table();
+  for (const key of ['form:p1', 'form:p2', 'downloads', 'form_x', 'formula']) settings.write('a', key, 1);
+  settings.write('b', 'form:p1', 1);
+  settings.write('a', '50%:x', 1);
+  settings.write('a', '50a:x', 1);
+  settings.removeKeys('a', 'form:');
+  settings.removeKeys('a', '50%');
+  const left = db.prepare(`SELECT account_id, key FROM settings ORDER BY account_id, key`).all();
+  expect(left).toEqual([
+    { account_id: 'a', key: '50a:x' },
+    { account_id: 'a', key: 'downloads' },
+    { account_id: 'a', key: 'form_x' },
+    { account_id: 'a', key: 'formula' },
+    { account_id: 'b', key: 'form:p1' },
+  ]);
+  db.close();
+});
