@@ -50,8 +50,11 @@ export interface AppCoreDeps {
   thumbnailTools?: { ffmpeg?: string; pdftoppm?: string };
   /** How often batched job changes reach the renderer; default 200 ms. */
   flushMs?: number;
-  /** The history lease's timings (history-lease.ts); tests shorten them. */
-  lease?: { leaseMs?: number; watchMs?: number };
+  /**
+   * The history lease's timings (history-lease.ts), and its own clock and timers: tests shorten the first,
+   * and give the lease fake time so that it lapses or is taken over only when they move that time.
+   */
+  lease?: { leaseMs?: number; watchMs?: number; clock?: Clock; timers?: Timers };
   /** The desktop app's updates (main: electron-updater); without it the page hears that there are none here. */
   updates?: UpdatesHost;
   log?: (line: string) => void;

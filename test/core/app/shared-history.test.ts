@@ -1,6 +1,8 @@
 // Two cores on one history, as the app and the command line run together, against the real sandbox: one
 // owner does the background work. A batch the guest creates is sent by the owner, once per row; the guest
 // reads every row's end from the history; when the owner exits the guest takes over and polls its own job.
+// The lease runs on fake time that the test moves (the sandbox, HTTP and polling on the real clock): on a
+// loaded machine it can neither lapse nor be taken over early, and the takeover comes when the test says.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,15 +18,26 @@ import { value } from '../../fixtures/ipc-value';
 import { testSandboxLauncher } from '../../fixtures/sandbox-launcher';
 import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 import { cleanupsAfterEach } from '../../fixtures/cleanups';
+import { FakeTime } from '../../fixtures/fake-time';
 
 const ROWS = 12;
+const WATCH_MS = 50;
+const LEASE_MS = 5_000;
 const cleanups = cleanupsAfterEach();
+/** The leases' own time: both cores' watches and renewals move only when the test moves it. */
+const leaseTime = new FakeTime();
 
-/** Waits (on the history, not a clock) until `look` is satisfied. */
-async function until<T>(look: () => Promise<T | undefined>): Promise<T> {
+/**
+ * Waits until `look` is satisfied, moving the leases' time one watch at a time (so each core sees the
+ * other's writes) while the sandbox works on the real clock; says what never came, rather than timing out.
+ */
+async function until<T>(what: string, look: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 45_000;
   for (;;) {
     const found = await look();
     if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}.`);
+    await leaseTime.advance(WATCH_MS);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -43,9 +56,8 @@ it('the app and the command line on one history: one owner sends and polls, the 
       secrets,
       sandbox: testSandboxLauncher(makeTestSeed()),
       flushMs: 10,
-      // Long enough that a loaded machine (two cores, a whole suite) never lets it lapse while the app runs;
-      // the app's quit gives it up at once, so the takeover does not wait for it.
-      lease: { leaseMs: 5_000, watchMs: 50 },
+      // On the test's own time: it lapses only if the test moves that time past it without a renewal.
+      lease: { leaseMs: LEASE_MS, watchMs: WATCH_MS, clock: leaseTime, timers: leaseTime },
     });
   const call = async <C extends Channel>(core: AppCore, channel: C, params?: unknown) =>
     dispatch(core, channel, params);
@@ -81,7 +93,7 @@ it('the app and the command line on one history: one owner sends and polls, the 
   const cliJobs = async () =>
     (value(await call(cli, 'jobs:list')) as JobView[]).filter((job) => job.batchId === created.id);
   // The guest sees every row end, written by the owner.
-  const ended = await until(async () => {
+  const ended = await until('every row to end, as the guest reads it', async () => {
     const jobs = await cliJobs();
     return jobs.length === ROWS && jobs.every((job) => job.status === 'SUCCESS') ? jobs : undefined;
   });
@@ -94,7 +106,10 @@ it('the app and the command line on one history: one owner sends and polls, the 
   // The app quits: the command line takes the work over, and follows a job of its own to its end.
   appOpen = false;
   await app.dispose();
-  await until(async () => (cli.isHistoryOwner() ? true : undefined));
+  // The app gave the lease up as it quit: the guest takes it when it next tries (every third of a lease).
+  expect(cli.isHistoryOwner()).toBe(false);
+  await leaseTime.advance(Math.ceil(LEASE_MS / 3));
+  expect(cli.isHistoryOwner()).toBe(true);
   const submitted = value(
     await call(cli, 'jobs:submit', {
       projectId: IDS.image,
@@ -103,7 +118,7 @@ it('the app and the command line on one history: one owner sends and polls, the 
       values: { headline: 'After the app quit', photo: { image_url: 'https://example.com/a.png' } },
     }),
   ) as { id: string };
-  await until(async () => {
+  await until('the guest’s own job to end', async () => {
     const job = (value(await call(cli, 'jobs:list')) as JobView[]).find((row) => row.id === submitted.id);
     return job?.status === 'SUCCESS' ? job : undefined;
   });
