@@ -70,7 +70,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expectAccessible(page, testInfo, 'job-form-draft');
     // Finished, its file saved (the sandbox account downloads automatically): the drawer shows the File part.
     await expect(
-      page.getByRole('list', { name: 'Submitted jobs' }).getByText('Success', { exact: true }),
+      page.getByRole('list', { name: 'Submitted jobs' }).getByText('Succeeded', { exact: true }),
     ).toBeVisible({ timeout: 30_000 });
     await tourQueue(page, (name) => expectAccessible(page, testInfo, name));
     await tourSettings(page, (name) => expectAccessible(page, testInfo, name));

@@ -19,7 +19,7 @@ async function submitPodcast(page: Page, script: string): Promise<void> {
   await page.getByRole('textbox', { name: /Voice sample/ }).fill('https://example.com/voice.mp3');
   await page.getByRole('button', { name: 'Submit job' }).click();
   const jobs = page.getByRole('list', { name: 'Submitted jobs' });
-  await expect(jobs.getByText('Success', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(jobs.getByText('Succeeded', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
 }
 
 test('a finished job downloads by itself with progress, pauses, resumes, and is shown, opened, dragged and previewed', async ({

@@ -63,7 +63,7 @@ test.describe('the Electron app', () => {
     await page.getByRole('button', { name: /submit job/i }).click();
     await expect(page.getByText(/job submitted/i)).toBeVisible({ timeout: 15_000 });
 
-    // The job's status badge (src/features/jobs/job-status.ts) reaches Success: the sandbox takes about
+    // The job's status badge (src/features/jobs/job-status.ts) reaches Succeeded: the sandbox takes about
     // 3 s for this project, polling a little more.
     await expect(page.getByText(/^success$/i).first()).toBeVisible({ timeout: 60_000 });
   });

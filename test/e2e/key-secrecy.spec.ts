@@ -17,7 +17,7 @@ test('the API key is nowhere in the page, its storage or its state', async ({ pa
     await page.getByRole('textbox', { name: /Voice sample/ }).fill('https://example.com/voice.mp3');
     await page.getByRole('button', { name: 'Submit job' }).click();
     const jobs = page.getByRole('list', { name: 'Submitted jobs' });
-    await expect(jobs.getByText('Success', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(jobs.getByText('Succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: /^Account: Secret test/ }).click();
     await expect(page.getByRole('menu')).toContainText('••••8tWz');
 

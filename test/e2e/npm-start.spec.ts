@@ -89,7 +89,7 @@ test('npm start without Electron serves the app to a browser, and a job is submi
     await page.keyboard.press('Control+Enter');
     await expect(page.getByText(/Job submitted/)).toBeVisible();
     const jobs = page.getByRole('list', { name: 'Submitted jobs' });
-    await expect(jobs.getByText('Success', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(jobs.getByText('Succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
     // The finished job is announced by the browser itself.
     await expect
       .poll(() =>

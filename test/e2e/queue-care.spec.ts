@@ -96,7 +96,7 @@ test('requeue and retry ask with their cost, details follow a requeue, columns w
     '20f-drawer-link-name',
   ]);
   // Cancelled questions spent nothing: the batch's rows were not sent again, the other podcast never ran twice.
-  await expect(rowWith(page, 'Lagos')).toContainText('Success');
+  await expect(rowWith(page, 'Lagos')).toContainText('Succeeded');
 });
 
 test('a file saved before the download folder changed is offered again in the chosen folder', async ({
@@ -107,7 +107,7 @@ test('a file saved before the download folder changed is offered again in the ch
   await startOnSandbox(page);
   await submitSome(app);
   await page.getByRole('link', { name: 'Queue' }).click();
-  await expect(rowWith(page, 'Berlin')).toContainText('Success', { timeout: 30_000 });
+  await expect(rowWith(page, 'Berlin')).toContainText('Succeeded', { timeout: 30_000 });
   await rowWith(page, 'Berlin').dblclick();
   const drawer = page.getByRole('dialog', { name: 'Job details' });
   await expect(drawer.getByRole('button', { name: 'Show in folder' })).toBeVisible({ timeout: 20_000 });

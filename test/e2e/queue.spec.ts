@@ -40,7 +40,7 @@ test('the queue follows jobs live; filter, search, details, requeue, duplicate, 
   await expect(grid(page)).toBeVisible();
   await expect(page.getByTestId('queue-count')).toHaveText('3 jobs');
   // Live: the podcast jobs succeed and the photo check fails, without any reload.
-  await expect(rowWith(page, 'Berlin')).toContainText('Success', { timeout: 30_000 });
+  await expect(rowWith(page, 'Berlin')).toContainText('Succeeded', { timeout: 30_000 });
   await expect(rowWith(page, 'SKU-4711')).toContainText('Failed', { timeout: 30_000 });
 
   // Filter by status, then search a value.
@@ -84,8 +84,8 @@ test('the queue follows jobs live; filter, search, details, requeue, duplicate, 
   await page.reload();
   await page.getByRole('link', { name: 'Queue' }).click();
   await expect(page.getByTestId('queue-count')).toHaveText('3 jobs', { timeout: 20_000 });
-  await expect(rowWith(page, 'Berlin')).toContainText('Success');
-  await expect(rowWith(page, 'Lagos')).toContainText('Success');
+  await expect(rowWith(page, 'Berlin')).toContainText('Succeeded');
+  await expect(rowWith(page, 'Lagos')).toContainText('Succeeded');
   await expect(rowWith(page, 'SKU-4711')).toContainText('Failed');
 });
 
@@ -105,7 +105,7 @@ test('10,000 jobs: scrolling moves the window of rows, filtering and search narr
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('FAILED');
   await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('osaka');
   await expect(rowWith(page, 'Osaka').first()).toBeVisible();
-  await expect(grid(page).getByRole('row').filter({ hasText: 'Success' })).toHaveCount(0);
+  await expect(grid(page).getByRole('row').filter({ hasText: 'Succeeded' })).toHaveCount(0);
 });
 
 test('1,000 jobs changing at once: the page ends with every one of them final', async ({ page, app }) => {

@@ -71,7 +71,7 @@ test('first run on the sandbox: find a project, fill its form with a dropped ima
   await expect(row).toContainText('Social Banner 1080x1080');
   await expect(row).toContainText('Image');
   await expect(row.getByText(/^(Queued|Started|In progress)$/)).toBeVisible();
-  await expect(row.getByText('Success', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText('Succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => shownCredits(page), { timeout: 15_000 }).toBeLessThan(before);
   expect(app.calls).toContain('assets:upload');
 });

@@ -118,7 +118,7 @@ for (const theme of THEMES) {
     await expect(page.getByText(/Job submitted/)).toBeVisible();
     await shot(page, theme, '08-jobs-running');
     await expect(
-      page.getByRole('list', { name: 'Submitted jobs' }).getByText('Success', { exact: true }),
+      page.getByRole('list', { name: 'Submitted jobs' }).getByText('Succeeded', { exact: true }),
     ).toHaveCount(2, { timeout: 30_000 });
     await shot(page, theme, '09-jobs-finished');
     // A project with finished jobs now has an expected cost; its draft came back after the switch.

@@ -78,10 +78,10 @@ export async function tourQueueCareScreens(page: Page, app: Harness, visit: Trus
   await startOnSandbox(page);
   await submitSome(app);
   await page.getByRole('link', { name: 'Queue' }).click();
-  await expect(rowWith(page, 'Berlin')).toContainText('Success', { timeout: 30_000 });
-  await expect(rowWith(page, 'Lagos')).toContainText('Success', { timeout: 30_000 });
+  await expect(rowWith(page, 'Berlin')).toContainText('Succeeded', { timeout: 30_000 });
+  await expect(rowWith(page, 'Lagos')).toContainText('Succeeded', { timeout: 30_000 });
   await expect(rowWith(page, 'SKU-4711')).toContainText('Failed', { timeout: 30_000 });
-  await expect(rowWith(page, 'Lisbon')).toContainText('Success', { timeout: 30_000 });
+  await expect(rowWith(page, 'Lisbon')).toContainText('Succeeded', { timeout: 30_000 });
 
   // Every job selected, Requeue: one question, with the cost against the balance; Cancel spends nothing.
   await grid(page).focus();
@@ -146,7 +146,7 @@ export async function tourQueueCareScreens(page: Page, app: Harness, visit: Trus
   sandboxOf(app).faults.reset();
   await banner.getByRole('button', { name: 'Try now' }).click();
   await expect(banner).toBeHidden({ timeout: 20_000 });
-  await expect(rowWith(page, 'Lisbon')).toContainText('Success', { timeout: 30_000 });
+  await expect(rowWith(page, 'Lisbon')).toContainText('Succeeded', { timeout: 30_000 });
 
   // The photo check's photo: its file name and "Copy link", not the signed link.
   await rowWith(page, 'SKU-4711').dblclick();

@@ -89,7 +89,7 @@ describe('labels', () => {
       'Queued',
       'Started',
       'In progress',
-      'Success',
+      'Succeeded',
       'Failed',
     ]);
     expect(statusTone('IN_PROGRESS')).toBe('running');
@@ -110,7 +110,7 @@ describe('labels', () => {
     expect(words('IN_PROGRESS', 'active')).toMatchObject({ label: 'In progress', tone: 'running' });
     expect(words('FAILED', 'final')).toMatchObject({ label: 'Failed', tone: 'failure' });
     expect(words(null, 'active').label).toBe('Submitted');
-    expect(words('SUCCESS', 'final').description).toBe('Service: Success. App: Finished.');
+    expect(words('SUCCESS', 'final').description).toBe('Service: Succeeded. App: Finished.');
   });
 });
 

@@ -115,7 +115,7 @@ describe('queue rendering', () => {
     renders.clear();
     finish(jobs[2]!, { creditUsed: 4 });
     expect([...renders.keys()]).toEqual(['j-2']);
-    expect(within(grid).getByRole('row', { name: /Headline 2\b/ })).toHaveTextContent('Success');
+    expect(within(grid).getByRole('row', { name: /Headline 2\b/ })).toHaveTextContent('Succeeded');
 
     // Another event about a job far out of view renders no row at all.
     renders.clear();
@@ -133,7 +133,7 @@ describe('queue rendering', () => {
     expect(renders.size).toBe(0);
 
     act(() => useNavStore.getState().go('queue'));
-    expect(within(grid).getByRole('row', { name: /Headline 2\b/ })).toHaveTextContent('Success');
+    expect(within(grid).getByRole('row', { name: /Headline 2\b/ })).toHaveTextContent('Succeeded');
   });
 });
 

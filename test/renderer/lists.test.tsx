@@ -162,7 +162,7 @@ describe('SessionJobs (this session’s jobs on Create)', () => {
     expect(rows[0]).toHaveTextContent('Failed');
     expect(rows[0]).toHaveTextContent('Spring launch');
     expect(rows[0]).toHaveTextContent('The worker could not read the image.');
-    expect(rows[1]).toHaveTextContent('Success');
+    expect(rows[1]).toHaveTextContent('Succeeded');
     expect(rows[1]).toHaveTextContent('3 credits');
 
     act(() =>

@@ -1,17 +1,19 @@
 // The words and tone of a job's state. Two things are told apart, as DESIGN.md asks: the service's job_status
-// (Queued, In progress, Success…) and our own tracking of the job (sending it, outcome unknown, lost). The
+// (Queued, In progress, Succeeded…) and our own tracking of the job (sending it, outcome unknown, lost). The
 // badge always carries a word and an icon, never colour alone.
 import type { JobStatus } from '../../../electron/shared/api/job-types';
+import { STATUS_WORDS } from '../../../electron/shared/domain/status-words';
 import type { JobView, TrackingState } from '../../../electron/shared/domain/job';
 
 export type StatusTone = 'waiting' | 'running' | 'success' | 'failure' | 'unknown' | 'attention';
 
+/** The words are the one table jrs and the exports use too; the tone is the badge's. */
 const STATUS: Record<JobStatus, { label: string; tone: StatusTone }> = {
-  QUEUED: { label: 'Queued', tone: 'waiting' },
-  STARTED: { label: 'Started', tone: 'running' },
-  IN_PROGRESS: { label: 'In progress', tone: 'running' },
-  SUCCESS: { label: 'Success', tone: 'success' },
-  FAILED: { label: 'Failed', tone: 'failure' },
+  QUEUED: { label: STATUS_WORDS.QUEUED, tone: 'waiting' },
+  STARTED: { label: STATUS_WORDS.STARTED, tone: 'running' },
+  IN_PROGRESS: { label: STATUS_WORDS.IN_PROGRESS, tone: 'running' },
+  SUCCESS: { label: STATUS_WORDS.SUCCESS, tone: 'success' },
+  FAILED: { label: STATUS_WORDS.FAILED, tone: 'failure' },
 };
 
 function known(status: string): status is JobStatus {
@@ -109,11 +111,10 @@ export function jobStateWords(job: Pick<JobView, 'status' | 'tracking'>): JobSta
 /** The options of the status filter, in the order a person thinks of them. */
 export const STATUS_FILTERS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'running', label: 'Running (not finished)' },
-  { value: 'QUEUED', label: 'Queued' },
-  { value: 'STARTED', label: 'Started' },
-  { value: 'IN_PROGRESS', label: 'In progress' },
-  { value: 'SUCCESS', label: 'Success' },
-  { value: 'FAILED', label: 'Failed' },
+  ...(['QUEUED', 'STARTED', 'IN_PROGRESS', 'SUCCESS', 'FAILED'] as const).map((status) => ({
+    value: status,
+    label: STATUS_WORDS[status],
+  })),
   { value: 'pending', label: 'Not sent yet' },
   { value: 'submitting', label: 'Sending…' },
   { value: 'refused', label: 'Refused' },
