@@ -29,6 +29,15 @@ function boundary(message, { folders = [], packages = [], node = false }) {
   };
 }
 
+/** Adds `pg` to a boundary rule: the PostgreSQL driver is imported only in electron/core/db/postgres. */
+function onlyTheTeamStoreImportsPg(rules) {
+  const [level, options] = rules['no-restricted-imports'];
+  const message = 'Only electron/core/db/postgres imports pg: the rest of the app goes through its ports.';
+  return {
+    'no-restricted-imports': [level, { ...options, paths: [...options.paths, { name: 'pg', message }] }],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,6 +90,16 @@ export default tseslint.config(
   },
   {
     files: ['electron/core/**/*.ts'],
+    rules: onlyTheTeamStoreImportsPg(
+      boundary('electron/core imports node and shared, never electron, main, preload or sandbox.', {
+        folders: ['main', 'preload', 'sandbox', 'src'],
+        packages: ['electron'],
+      }),
+    ),
+  },
+  {
+    // The team store on PostgreSQL: the one folder that speaks to the database driver.
+    files: ['electron/core/db/postgres/**/*.ts'],
     rules: boundary('electron/core imports node and shared, never electron, main, preload or sandbox.', {
       folders: ['main', 'preload', 'sandbox', 'src'],
       packages: ['electron'],
@@ -114,18 +133,22 @@ export default tseslint.config(
   },
   {
     files: ['electron/main/**/*.ts'],
-    rules: boundary('Main is glue: it imports core, shared and (to start the built-in sandbox) sandbox.', {
-      folders: ['preload', 'src'],
-    }),
+    rules: onlyTheTeamStoreImportsPg(
+      boundary('Main is glue: it imports core, shared and (to start the built-in sandbox) sandbox.', {
+        folders: ['preload', 'src'],
+      }),
+    ),
   },
   {
     // The hosts outside Electron (browser host, command line) and their shared wiring: core, shared, the
     // sandbox and main's Electron-free helpers, never Electron itself, so they run in plain Node.
     files: ['electron/node-host/**/*.ts', 'electron/browser-host/**/*.ts', 'electron/cli/**/*.ts'],
-    rules: boundary('Hosts outside Electron run in plain Node: no electron, preload or renderer imports.', {
-      folders: ['preload', 'src'],
-      packages: ['electron'],
-    }),
+    rules: onlyTheTeamStoreImportsPg(
+      boundary('Hosts outside Electron run in plain Node: no electron, preload or renderer imports.', {
+        folders: ['preload', 'src'],
+        packages: ['electron'],
+      }),
+    ),
   },
   {
     // Tests assert shapes before they dereference; `!` there is a statement of what was just checked.
