@@ -20,6 +20,17 @@ export const APP_ERROR_KINDS = [
   'internal',
   /** The browser host's page has no session the host accepts: only a new sign-in link helps, not a retry. */
   'signed-out',
+  // The team history on PostgreSQL: why its database could not be used, each with its own remedy.
+  /** Its host and port refused or did not answer. */
+  'team-unreachable',
+  /** The server refused the user or password of its address (or has no rule letting this computer in). */
+  'team-sign-in',
+  /** The server has no database of the address's name. */
+  'team-no-database',
+  /** The server is older than PostgreSQL 15. */
+  'team-server-too-old',
+  /** A newer version of the app made this history: it is read, never written, until the app is updated. */
+  'team-history-newer',
 ] as const;
 export type AppErrorKind = (typeof APP_ERROR_KINDS)[number];
 
