@@ -4,37 +4,35 @@ import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../electron/core/kernel/ports';
 import { CreditsRefresher } from '../../electron/core/jobs/credits-refresher';
 import { JobNotifications } from '../../electron/core/jobs/job-notifications';
-import type { JobRow } from '../../electron/core/jobs/job-row';
+import type { Job } from '../../electron/core/jobs/job';
 import { FakeTime } from '../fixtures/fake-time';
 
-function row(overrides: Partial<JobRow>): JobRow {
+function row(overrides: Partial<Job>): Job {
   return {
     id: 'job-1',
     uuid: 'u-1',
-    account_id: 'acc',
-    project_id: 'p',
-    project_name: 'Spring promo',
-    job_type: 'video',
+    accountId: 'acc',
+    projectId: 'p',
+    projectName: 'Spring promo',
+    jobType: 'video',
     status: 'SUCCESS',
     tracking: 'final',
-    tracking_note: null,
+    trackingNote: null,
     source: 'form',
-    request_json: null,
-    values_json: '{}',
+    values: {},
     summary: 'Hello Oslo',
-    record_json: null,
-    credit_used: 2,
-    output_path: null,
+    creditUsed: 2,
+    outputPath: null,
     error: null,
-    created_at: null,
-    updated_at: null,
-    finished_at: null,
-    first_seen_ms: 0,
-    last_polled_ms: null,
-    batch_id: null,
-    batch_row: null,
-    archived: 0,
-    requeued_ms: null,
+    createdAt: null,
+    updatedAt: null,
+    finishedAt: null,
+    firstSeenMs: 0,
+    lastPolledMs: null,
+    batchId: null,
+    batchRow: null,
+    archived: false,
+    requeuedMs: null,
     ...overrides,
   };
 }
@@ -76,12 +74,12 @@ describe('notifications when jobs finish', () => {
   it('shows one per batch, when its last job finishes', async () => {
     let open = 2;
     const { time, shown, notifications } = setup(() => open);
-    notifications.finishedJob(row({ id: 'x', batch_id: 'batch-1' }));
+    notifications.finishedJob(row({ id: 'x', batchId: 'batch-1' }));
     await time.advance(1000);
     expect(shown).toEqual([]);
     open = 0;
-    notifications.finishedJob(row({ id: 'y', batch_id: 'batch-1' }));
-    notifications.finishedJob(row({ id: 'z', batch_id: 'batch-1' }));
+    notifications.finishedJob(row({ id: 'y', batchId: 'batch-1' }));
+    notifications.finishedJob(row({ id: 'z', batchId: 'batch-1' }));
     await time.advance(1000);
     expect(shown).toEqual([{ title: 'Batch finished: Autumn mailing', body: '48 succeeded, 2 failed.' }]);
   });

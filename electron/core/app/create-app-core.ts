@@ -14,7 +14,6 @@ import { openBatches, type BatchesDomain } from '../batches/batches-domain';
 import { openDownloads, type DownloadsDomain } from '../downloads/downloads-domain';
 import { formHandlers } from '../forms/form-handlers';
 import { FormMemoryRepository } from '../forms/form-memory-repository';
-import { valuesOf as jobValuesOf } from '../jobs/job-mapper';
 import { openJobs } from '../jobs/jobs-domain';
 import { projectHandlers } from '../projects/project-handlers';
 import { resultHandlers } from '../results/result-handlers';
@@ -185,7 +184,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...assetPreviewHandler({
       job: (id) => {
         const row = jobs.repo.get(id);
-        return row ? { accountId: row.account_id, values: jobValuesOf(row) } : null;
+        return row ? { accountId: row.accountId, values: row.values } : null;
       },
       accountBaseUrl: async (accountId) => {
         const account = opened.registry.find(accountId);

@@ -3,7 +3,7 @@
 // of it (the job's id, its status in words, the output's storage path and the file on this computer), as
 // CSV that Excel opens as it should (UTF-8 with a BOM, formulas defused) or as XLSX (cells as text).
 import * as XLSX from '@e965/xlsx';
-import type { JobRow } from '../jobs/job-row';
+import type { Job } from '../jobs/job';
 import { formulaSafeCsv } from '../jobs/csv-formula-guard';
 import { sheetLines, type BatchSheet } from './batch-repository';
 import { assetOf } from '../../shared/domain/asset-value';
@@ -13,7 +13,7 @@ export const RESULT_COLUMNS = ['Job id', 'Status', 'Output path', 'Local file'] 
 /** The row's number in the imported file (the header is row 1), before the sheet's own columns. */
 export const ROW_COLUMN = 'Sheet row';
 
-function statusWords(job: JobRow | undefined): string {
+function statusWords(job: Job | undefined): string {
   if (!job) return 'Not in the batch (excluded)';
   switch (job.tracking) {
     case 'pending':
@@ -21,7 +21,7 @@ function statusWords(job: JobRow | undefined): string {
     case 'submitting':
       return 'Being sent';
     case 'refused':
-      return `Refused: ${job.tracking_note ?? 'the service did not take it'}`;
+      return `Refused: ${job.trackingNote ?? 'the service did not take it'}`;
     case 'unknown':
       return 'Outcome unknown';
     case 'lost':
@@ -46,14 +46,14 @@ function valueCell(value: unknown): string {
  */
 export function batchTable(
   sheet: BatchSheet | null,
-  jobs: readonly JobRow[],
+  jobs: readonly Job[],
   files: ReadonlyMap<string, string>,
 ): string[][] {
-  const byRow = new Map(jobs.flatMap((job) => (job.batch_row === null ? [] : [[job.batch_row, job]])));
-  const result = (job: JobRow | undefined) => [
+  const byRow = new Map(jobs.flatMap((job) => (job.batchRow === null ? [] : [[job.batchRow, job]])));
+  const result = (job: Job | undefined) => [
     job?.uuid ?? '',
     statusWords(job),
-    job?.output_path ?? '',
+    job?.outputPath ?? '',
     job ? (files.get(job.id) ?? '') : '',
   ];
   if (sheet) {
@@ -67,18 +67,12 @@ export function batchTable(
       ]),
     ];
   }
-  const parsed = jobs.map((job) => {
-    try {
-      return JSON.parse(job.values_json) as Record<string, unknown>;
-    } catch {
-      return {};
-    }
-  });
+  const parsed = jobs.map((job) => job.values);
   const keys = [...new Set(parsed.flatMap((values) => Object.keys(values)))];
   return [
     [ROW_COLUMN, ...keys, ...RESULT_COLUMNS],
     ...jobs.map((job, i) => [
-      job.batch_row === null ? '' : String(job.batch_row + 1),
+      job.batchRow === null ? '' : String(job.batchRow + 1),
       ...keys.map((key) => valueCell(parsed[i]?.[key])),
       ...result(job),
     ]),

@@ -115,7 +115,7 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
     },
     'batches:download': async ({ id }) => {
       own(id);
-      const finished = repo.inBatch(id).filter((row) => row.status === 'SUCCESS' && row.output_path);
+      const finished = repo.inBatch(id).filter((row) => row.status === 'SUCCESS' && row.outputPath);
       if (finished.length === 0) return { queued: [], skipped: [], saved: [] };
       return deps.startDownloads(finished.map((row) => row.id));
     },

@@ -4,7 +4,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { BatchState, BatchView } from '../../shared/domain/batch';
 import type { TemplateBatch } from '../downloads/template-job';
-import type { JobRepository, NewSubmission } from '../jobs/job-repository';
+import type { NewSubmission } from '../jobs/job';
+import type { JobRepository } from '../jobs/job-repository';
 
 export interface BatchRow {
   id: string;

@@ -7,7 +7,7 @@ import { AppError } from '../kernel/app-error';
 import { isApiError } from '../api';
 import type { Clock, TimerHandle, Timers } from '../kernel/ports';
 import { errorSentence } from '../kernel/error-words';
-import type { JobRow } from '../jobs/job-row';
+import type { Job } from '../jobs/job';
 import { rowOf, type JobsContext } from '../jobs/jobs-context';
 import type { RateLimiter } from '../jobs/rate-limiter';
 import { sendSubmission } from '../jobs/submitter';
@@ -140,10 +140,10 @@ export class BatchRunner {
     }
   }
 
-  private async send(run: Run, row: JobRow, limiter: RateLimiter): Promise<void> {
+  private async send(run: Run, row: Job, limiter: RateLimiter): Promise<void> {
     const { context, clock } = this.deps;
     if (!context.repo.claimPending(row.id)) return;
-    context.feed.changed(row.account_id, row.id);
+    context.feed.changed(row.accountId, row.id);
     const sentAt = clock.now();
     try {
       await sendSubmission(context, rowOf(context, row.id), (error) => {
@@ -158,7 +158,7 @@ export class BatchRunner {
         } else {
           context.repo.setTracking(row.id, 'refused', errorSentence(error));
         }
-        context.feed.changed(row.account_id, row.id);
+        context.feed.changed(row.accountId, row.id);
       });
       run.holds = 0;
       limiter.onSuccess();

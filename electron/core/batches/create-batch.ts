@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NewBatch } from '../../shared/domain/batch';
 import { summarize } from '../jobs/job-mapper';
-import type { NewSubmission } from '../jobs/job-repository';
+import type { NewSubmission } from '../jobs/job';
 import { submitBody } from '../jobs/submit-body';
 import type { BatchRepository } from './batch-repository';
 

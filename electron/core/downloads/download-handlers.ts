@@ -4,7 +4,7 @@ import type { Handlers } from '../../shared/ipc/contract';
 import type { AccountRegistry } from '../accounts/account-registry';
 import { AppError } from '../kernel/app-error';
 import type { Dialogs, FileShell } from '../kernel/ports';
-import type { JobRow } from '../jobs/job-row';
+import type { Job } from '../jobs/job';
 import type { DownloadQueue } from './download-queue';
 import type { DownloadSettingsStore } from './download-settings';
 import { folderProblem } from './folder-check';
@@ -32,7 +32,7 @@ export interface DownloadHandlerDeps {
   queue: DownloadQueue;
   settings: DownloadSettingsStore;
   /** The account's latest finished job with an output, for the template's preview. */
-  latestFinished(accountId: string): JobRow | undefined;
+  latestFinished(accountId: string): Job | undefined;
   now(): number;
   /** The checked path of a job's downloaded file; throws an AppError in words when there is none. */
   fileOf(jobId: string): Promise<string>;
@@ -129,7 +129,7 @@ export function downloadHandlers(deps: DownloadHandlerDeps): Pick<Handlers, Down
       const accountId = active();
       const job = deps.latestFinished(accountId);
       const source = job ? templateJobOf(job) : SAMPLE;
-      const ext = extensionOf(job?.output_path ?? 'render.mp4', null);
+      const ext = extensionOf(job?.outputPath ?? 'render.mp4', null);
       const segments = renderTemplate(template, source, ext, new Date(deps.now()));
       return { path: joinInside(nodePath, settings.get(accountId).folder, segments), problem: null };
     },

@@ -4,7 +4,7 @@
 import nodePath from 'node:path';
 import type { DownloadView } from '../../shared/domain/download';
 import type { Clock, TimerHandle, Timers } from '../kernel/ports';
-import type { JobRow } from '../jobs/job-row';
+import type { Job } from '../jobs/job';
 import { DownloadError, downloadFile } from './download-file';
 import type { DownloadFs } from './download-fs';
 import type { DownloadRepository, DownloadRow } from './download-repository';
@@ -20,7 +20,7 @@ export interface DownloadQueueDeps {
   repo: DownloadRepository;
   /** Whether this process downloads (the history's owner); a guest's downloads are the owner's to run. */
   isOwner?(): boolean;
-  job(jobId: string): JobRow | undefined;
+  job(jobId: string): Job | undefined;
   /** The job's batch as file names see it (its template wins over the account's), if it has one. */
   batch?(batchId: string): TemplateBatch | null;
   settings: DownloadSettingsStore;
@@ -107,17 +107,17 @@ export class DownloadQueue {
     const saved: string[] = [];
     for (const jobId of jobIds) {
       const job = this.deps.job(jobId);
-      if (!job || job.status !== 'SUCCESS' || !job.output_path) {
+      if (!job || job.status !== 'SUCCESS' || !job.outputPath) {
         skipped.push(jobId);
         continue;
       }
-      const settings = this.deps.settings.get(job.account_id);
+      const settings = this.deps.settings.get(job.accountId);
       const done = this.deps.repo.get(jobId);
       if (done?.state === 'done') {
         // Already on disk (a moved or deleted file was forgotten first by forgetMissing): nothing to do,
         // unless it is the file of the run before a requeue, or it is saved in another folder than the one
         // chosen now and the person asked for it there. Then it is saved anew; the other file stays.
-        const previousRun = job.requeued_ms !== null && job.requeued_ms > done.updated_ms;
+        const previousRun = job.requeuedMs !== null && job.requeuedMs > done.updated_ms;
         const elsewhere = options.saveElsewhere === true && done.root !== settings.folder;
         if (!previousRun && !elsewhere) {
           saved.push(jobId);
@@ -125,17 +125,17 @@ export class DownloadQueue {
         }
         this.deps.repo.remove(jobId);
       }
-      const batch = job.batch_id ? (this.deps.batch?.(job.batch_id) ?? null) : null;
+      const batch = job.batchId ? (this.deps.batch?.(job.batchId) ?? null) : null;
       const segments = renderTemplate(
         batch?.nameTemplate ?? settings.template,
         templateJobOf(job, batch),
-        extensionOf(job.output_path, null),
+        extensionOf(job.outputPath, null),
         new Date(this.deps.clock.now()),
       );
       const target = joinInside(nodePath, settings.folder, segments);
       this.deps.repo.enqueue({
         jobId,
-        accountId: job.account_id,
+        accountId: job.accountId,
         root: settings.folder,
         target,
         nowMs: this.deps.clock.now(),
@@ -191,8 +191,8 @@ export class DownloadQueue {
   }
 
   /** A job just succeeded: its file is downloaded at once when the account says so. */
-  jobSucceeded(job: JobRow): void {
-    if (job.status === 'SUCCESS' && job.output_path && this.deps.settings.get(job.account_id).auto) {
+  jobSucceeded(job: Job): void {
+    if (job.status === 'SUCCESS' && job.outputPath && this.deps.settings.get(job.accountId).auto) {
       this.start([job.id]);
     }
   }
@@ -289,8 +289,8 @@ export class DownloadQueue {
     this.deps.repo.save(current);
     this.changed(row.job_id);
     try {
-      if (!job?.output_path) throw new DownloadError('http', 'This job has no output file any more.');
-      const storagePath = job.output_path;
+      if (!job?.outputPath) throw new DownloadError('http', 'This job has no output file any more.');
+      const storagePath = job.outputPath;
       const result = await downloadFile({
         sign: () => this.deps.sign(row.account_id, storagePath),
         url: row.url ?? undefined,

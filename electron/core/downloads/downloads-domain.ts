@@ -6,7 +6,7 @@ import type { Accounts } from '../accounts/accounts';
 import type { Clock, Dialogs, FileShell, Timers } from '../kernel/ports';
 import type { TemplateBatch } from './template-job';
 import type { JobRepository } from '../jobs/job-repository';
-import type { JobRow } from '../jobs/job-row';
+import type { Job } from '../jobs/job';
 import { downloadHandlers } from './download-handlers';
 import { nodeDownloadFs, type DownloadFs } from './download-fs';
 import { DownloadQueue } from './download-queue';
@@ -42,7 +42,7 @@ export interface DownloadsDomainDeps {
 
 export interface DownloadsDomain {
   readonly handlers: ReturnType<typeof downloadHandlers>;
-  jobSucceeded(row: JobRow): void;
+  jobSucceeded(row: Job): void;
   /** The checked path of a job's downloaded file (for the host's preview route); null when there is none. */
   fileOf(jobId: string): Promise<string | null>;
   /** A finished download's file and the folder it was saved into, as recorded (the gallery checks them). */

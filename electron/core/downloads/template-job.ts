@@ -1,5 +1,5 @@
 // A history row as the naming template sees it, with its batch's name and spreadsheet row when it has one.
-import type { JobRow } from '../jobs/job-row';
+import type { Job } from '../jobs/job';
 import type { TemplateJob } from './name-template';
 
 /** What the naming template knows of a job's batch. */
@@ -11,24 +11,20 @@ export interface TemplateBatch {
   rows: readonly (readonly string[])[];
 }
 
-export function templateJobOf(job: JobRow, batch?: TemplateBatch | null): TemplateJob {
-  let values: Record<string, unknown> = {};
-  try {
-    values = JSON.parse(job.values_json) as Record<string, unknown>;
-  } catch {
-    // A damaged row names its file without its values rather than not at all.
-  }
-  const cells = batch && job.batch_row !== null ? batch.rows[job.batch_row] : undefined;
+export function templateJobOf(job: Job, batch?: TemplateBatch | null): TemplateJob {
+  // A damaged row has empty values: it names its file without them rather than not at all.
+  const values = job.values;
+  const cells = batch && job.batchRow !== null ? batch.rows[job.batchRow] : undefined;
   return {
     uuid: job.uuid ?? job.id,
-    projectId: job.project_id,
-    projectName: job.project_name,
-    jobType: job.job_type,
+    projectId: job.projectId,
+    projectName: job.projectName,
+    jobType: job.jobType,
     status: job.status,
-    finishedAt: job.finished_at,
-    createdAt: job.created_at,
+    finishedAt: job.finishedAt,
+    createdAt: job.createdAt,
     batchName: batch?.name ?? null,
-    batchRow: job.batch_row,
+    batchRow: job.batchRow,
     values,
     row:
       cells && batch ? Object.fromEntries(batch.columns.map((column, i) => [column, cells[i] ?? ''])) : null,

@@ -53,7 +53,12 @@ export function jobHandlers(
     },
     'jobs:get': async ({ id }) => {
       const row = existing(id);
-      return toDetail(row, context.polling.expectedAt(row), context.polling.nextPollAt(row));
+      return toDetail(
+        row,
+        repo.payload(row.id),
+        context.polling.expectedAt(row),
+        context.polling.nextPollAt(row),
+      );
     },
     'jobs:requeue': ({ ids }) => requeueJobs(context, ids),
     'jobs:requeueCost': async (params) => rerunCost(context, params),
@@ -73,7 +78,7 @@ export function jobHandlers(
       const rows = ids.flatMap((id) => repo.get(id) ?? []).filter((row) => row.tracking !== 'submitting');
       for (const row of rows) context.polling.unfollow(row);
       const removed = repo.remove(rows.map((row) => row.id));
-      for (const row of rows) feed.changed(row.account_id, row.id);
+      for (const row of rows) feed.changed(row.accountId, row.id);
       return { removed };
     },
     'jobs:notice': async () => ({ message: notice }),

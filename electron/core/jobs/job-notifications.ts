@@ -1,19 +1,19 @@
 // OS notifications when jobs finish: one per job when few finish together, one summary when many do,
 // and one per batch (when its last job finishes) for batches. Clicking one opens the job (main).
 import type { Notifier, TimerHandle, Timers } from '../kernel/ports';
-import type { JobRow } from './job-row';
+import type { Job } from './job';
 
 const WINDOW_MS = 1000;
 /** Above this many finishes in one window, a single summary replaces the individual notifications. */
 const INDIVIDUAL_LIMIT = 3;
 
-function describe(row: JobRow): string {
-  const name = row.project_name || 'Untitled project';
+function describe(row: Job): string {
+  const name = row.projectName || 'Untitled project';
   return row.summary ? `${name}: ${row.summary}` : name;
 }
 
 export class JobNotifications {
-  private finished: JobRow[] = [];
+  private finished: Job[] = [];
   private timer: TimerHandle | null = null;
 
   constructor(
@@ -27,7 +27,7 @@ export class JobNotifications {
   ) {}
 
   /** A job just reached SUCCESS or FAILED. */
-  finishedJob(row: JobRow): void {
+  finishedJob(row: Job): void {
     this.finished.push(row);
     this.timer ??= this.deps.timers.setTimeout(() => this.flush(), WINDOW_MS);
     this.timer.unref?.();
@@ -38,8 +38,8 @@ export class JobNotifications {
     this.timer = null;
     const rows = this.finished;
     this.finished = [];
-    const single = rows.filter((row) => !row.batch_id);
-    const batches = new Set(rows.map((row) => row.batch_id).filter((id): id is string => !!id));
+    const single = rows.filter((row) => !row.batchId);
+    const batches = new Set(rows.map((row) => row.batchId).filter((id): id is string => !!id));
     const { notifier } = this.deps;
     if (single.length > INDIVIDUAL_LIMIT) {
       const failed = single.filter((row) => row.status === 'FAILED').length;

@@ -1,14 +1,14 @@
 // Follows every open job of the history: one poll scheduler per account, whose answers are written to
 // the history here (status, output, lost), with the consequences: the change feed, notifications when
 // jobs finish, the balance re-read, and the durations learned for ETAs.
-import type { Job } from '../../shared/api/schemas';
+import type { Job as ServiceJob } from '../../shared/api/schemas';
 import type { PollHealth } from '../../shared/domain/poll-health';
 import { isApiError } from '../api';
 import type { Clock } from '../kernel/ports';
 import { errorSentence } from '../kernel/error-words';
 import { recordColumns, startedAtMs } from './job-mapper';
 import type { JobRepository } from './job-repository';
-import type { JobRow } from './job-row';
+import type { Job } from './job';
 import type { DurationKey, PollListener, PollTarget } from './poll-types';
 
 /** What the history needs of a scheduler (poll-scheduler.ts). */
@@ -34,9 +34,9 @@ export interface JobPollingDeps {
   isOwner?(): boolean;
   createScheduler(accountId: string, listener: PollListener): AccountScheduler;
   /** A row changed (feed it to the renderer). */
-  changed(row: Pick<JobRow, 'id' | 'account_id'>): void;
+  changed(row: Pick<Job, 'id' | 'accountId'>): void;
   /** A job reached SUCCESS or FAILED while being followed. */
-  finished(row: JobRow): void;
+  finished(row: Job): void;
   /** The account's polls stopped reaching the service, or reach it again (poll-health.ts). */
   healthChanged?(health: PollHealth): void;
 }
@@ -54,22 +54,22 @@ interface HealthState {
 }
 
 /** Whether a (non-final) answer says anything the history does not have yet. */
-function changedBy(row: JobRow, job: Job): boolean {
+function changedBy(row: Job, job: ServiceJob): boolean {
   return (
     row.status !== job.job_status ||
-    row.updated_at !== (job.updated_at ?? null) ||
-    row.tracking_note !== null ||
+    row.updatedAt !== (job.updated_at ?? null) ||
+    row.trackingNote !== null ||
     row.uuid !== job.uuid
   );
 }
 
-export function targetOf(row: JobRow): PollTarget | null {
+export function targetOf(row: Job): PollTarget | null {
   if (!row.uuid) return null;
   return {
     id: row.id,
     uuid: row.uuid,
-    projectId: row.project_id,
-    jobType: row.job_type,
+    projectId: row.projectId,
+    jobType: row.jobType,
     startedAtMs: startedAtMs(row),
   };
 }
@@ -92,9 +92,9 @@ export class JobPolling {
     for (const accountId of repo.accountIds()) {
       // Oldest first: the model keeps the latest of each project's durations.
       const samples = [...repo.finishedJobs(accountId)].reverse().flatMap((row) => {
-        const durationMs = Date.parse(row.finished_at) - (row.requeued_ms ?? Date.parse(row.created_at));
+        const durationMs = Date.parse(row.finishedAt) - (row.requeuedMs ?? Date.parse(row.createdAt));
         return Number.isFinite(durationMs) && durationMs >= 0
-          ? [{ key: { projectId: row.project_id, jobType: row.job_type }, durationMs }]
+          ? [{ key: { projectId: row.projectId, jobType: row.jobType }, durationMs }]
           : [];
       });
       this.deps.durations.load(samples);
@@ -102,23 +102,23 @@ export class JobPolling {
     for (const row of repo.withTracking('active')) this.follow(row);
   }
 
-  follow(row: JobRow): void {
+  follow(row: Job): void {
     if (row.tracking !== 'active' || row.archived || this.deps.isOwner?.() === false) return;
     const target = targetOf(row);
-    if (target) this.scheduler(row.account_id).add(target);
+    if (target) this.scheduler(row.accountId).add(target);
   }
 
-  unfollow(row: Pick<JobRow, 'id' | 'account_id'>): void {
-    this.schedulers.get(row.account_id)?.remove(row.id);
+  unfollow(row: Pick<Job, 'id' | 'accountId'>): void {
+    this.schedulers.get(row.accountId)?.remove(row.id);
   }
 
-  pollNow(row: Pick<JobRow, 'id' | 'account_id'>): void {
-    this.schedulers.get(row.account_id)?.pollNow(row.id);
+  pollNow(row: Pick<Job, 'id' | 'accountId'>): void {
+    this.schedulers.get(row.accountId)?.pollNow(row.id);
   }
 
   /** When the job will be asked about next, or null (not followed, or a request is on its way). */
-  nextPollAt(row: Pick<JobRow, 'id' | 'account_id'>): number | null {
-    return this.schedulers.get(row.account_id)?.nextPollAt(row.id) ?? null;
+  nextPollAt(row: Pick<Job, 'id' | 'accountId'>): number | null {
+    return this.schedulers.get(row.accountId)?.nextPollAt(row.id) ?? null;
   }
 
   /** Whether the account's statuses are confirmed by the service now, and when they last were. */
@@ -147,12 +147,12 @@ export class JobPolling {
   }
 
   /** When the job will likely finish, in ms, or null without data (or when it is not running). */
-  expectedAt(row: JobRow): number | null {
+  expectedAt(row: Job): number | null {
     if (row.tracking !== 'active') return null;
     const now = this.deps.clock.now();
     const start = startedAtMs(row);
     const remaining = this.deps.durations.expectedRemainingMs(
-      { projectId: row.project_id, jobType: row.job_type },
+      { projectId: row.projectId, jobType: row.jobType },
       Math.max(0, now - start),
     );
     return remaining === null ? null : now + remaining;
@@ -177,9 +177,9 @@ export class JobPolling {
    * not say what status a requeued job has): the same updated_at as before the requeue means it has not
    * picked the job up yet, so the answer is set aside (a few times at most) and the job asked about again.
    */
-  private isStaleFinal(before: JobRow, job: Job): boolean {
-    if (before.requeued_ms === null || before.status !== null) return false;
-    if (job.updated_at === undefined || job.updated_at !== before.updated_at) return false;
+  private isStaleFinal(before: Job, job: ServiceJob): boolean {
+    if (before.requeuedMs === null || before.status !== null) return false;
+    if (job.updated_at === undefined || job.updated_at !== before.updatedAt) return false;
     const seen = (this.staleFinals.get(before.id) ?? 0) + 1;
     this.staleFinals.set(before.id, seen);
     if (seen > STALE_FINAL_LIMIT) {
@@ -216,7 +216,7 @@ export class JobPolling {
   private listener(accountId: string): PollListener {
     const { repo, clock } = this.deps;
     return {
-      onRecord: (target: PollTarget, job: Job, final: boolean) => {
+      onRecord: (target: PollTarget, job: ServiceJob, final: boolean) => {
         this.noteHealth(accountId, null);
         const before = repo.get(target.id);
         if (!before || before.tracking !== 'active') return; // removed or requeued meanwhile
@@ -243,7 +243,7 @@ export class JobPolling {
         const row = repo.get(target.id);
         const note = `Status not updated: ${errorSentence(error)}`;
         // The same failure again (an outage): nothing new to write or show.
-        if (!row || row.tracking_note === note) return;
+        if (!row || row.trackingNote === note) return;
         repo.note(target.id, note, clock.now());
         this.deps.changed(row);
       },

@@ -2,42 +2,8 @@
 // one transaction), so that what the app knows is on disk before it acts on it.
 import type { Database, Statement } from 'better-sqlite3';
 import type { TrackingState } from '../../shared/domain/job';
-import type { JobRow, JobSource } from './job-row';
-
-/** What every new row knows: whose job, of which project, sent with which request and values. */
-interface NewJob {
-  id: string;
-  accountId: string;
-  projectId: string;
-  projectName: string;
-  jobType: string;
-  request: unknown;
-  values: Record<string, unknown>;
-  summary: string;
-  nowMs: number;
-}
-
-export interface NewSubmission extends NewJob {
-  source: JobSource;
-  batchId?: string | null;
-  batchRow?: number | null;
-}
-
-/** What a service record says about a job, already mapped to columns (see job-mapper.ts). */
-export interface RecordColumns {
-  uuid: string;
-  status: string;
-  record: unknown;
-  creditUsed: number | null;
-  outputPath: string | null;
-  error: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-  finishedAt: string | null;
-  tracking: TrackingState;
-}
-
-export interface TrackedJob extends NewJob, RecordColumns {}
+import type { FinishedTimes, Job, JobPayload, NewSubmission, RecordColumns, TrackedJob } from './job';
+import { finishedTimesOf, jobOf, payloadOf, type FinishedRow, type JobRow } from './job-row';
 
 const json = (value: unknown): string => JSON.stringify(value ?? null);
 
@@ -72,6 +38,7 @@ function prepareStatements(db: Database) {
           status = NULL, error = NULL, credit_used = NULL, output_path = NULL, record_json = NULL
         WHERE id = @id`),
     get: prepare(`SELECT * FROM jobs WHERE id = ?`),
+    payload: prepare(`SELECT request_json, record_json FROM jobs WHERE id = ?`),
     byUuid: prepare(`SELECT * FROM jobs WHERE account_id = ? AND uuid = ?`),
     list: prepare(`SELECT * FROM jobs WHERE account_id = ? ORDER BY first_seen_ms DESC, id`),
     listArchived: prepare(`SELECT * FROM jobs WHERE archived = 1 ORDER BY first_seen_ms DESC, id`),
@@ -130,13 +97,13 @@ export class JobRepository {
   }
 
   /** A batch's next rows waiting to be sent, in row order. */
-  nextPending(batchId: string, limit: number): JobRow[] {
-    return this.statements.nextPending.all(batchId, limit) as JobRow[];
+  nextPending(batchId: string, limit: number): Job[] {
+    return (this.statements.nextPending.all(batchId, limit) as JobRow[]).map(jobOf);
   }
 
   /** Every job of a batch, in row order. */
-  inBatch(batchId: string): JobRow[] {
-    return this.statements.inBatch.all(batchId) as JobRow[];
+  inBatch(batchId: string): Job[] {
+    return (this.statements.inBatch.all(batchId) as JobRow[]).map(jobOf);
   }
 
   /** Drops a batch's rows in one tracking state (its unsent rows, when it is cancelled); their ids. */
@@ -191,25 +158,33 @@ export class JobRepository {
     })();
   }
 
-  get(id: string): JobRow | undefined {
-    return this.statements.get.get(id) as JobRow | undefined;
+  get(id: string): Job | undefined {
+    const row = this.statements.get.get(id) as JobRow | undefined;
+    return row && jobOf(row);
   }
 
-  getByUuid(accountId: string, uuid: string): JobRow | undefined {
-    return this.statements.byUuid.get(accountId, uuid) as JobRow | undefined;
+  /** The request as sent and the last service record (a job's details, a resend). */
+  payload(id: string): JobPayload {
+    const row = this.statements.payload.get(id) as Pick<JobRow, 'request_json' | 'record_json'> | undefined;
+    return row ? payloadOf(row) : { request: null, record: null };
   }
 
-  list(accountId: string): JobRow[] {
-    return this.statements.list.all(accountId) as JobRow[];
+  getByUuid(accountId: string, uuid: string): Job | undefined {
+    const row = this.statements.byUuid.get(accountId, uuid) as JobRow | undefined;
+    return row && jobOf(row);
   }
 
-  listArchived(): JobRow[] {
-    return this.statements.listArchived.all() as JobRow[];
+  list(accountId: string): Job[] {
+    return (this.statements.list.all(accountId) as JobRow[]).map(jobOf);
+  }
+
+  listArchived(): Job[] {
+    return (this.statements.listArchived.all() as JobRow[]).map(jobOf);
   }
 
   /** Jobs of accounts still in the list, in one tracking state (e.g. all `active` ones at start). */
-  withTracking(tracking: TrackingState): JobRow[] {
-    return this.statements.byTracking.all(tracking) as JobRow[];
+  withTracking(tracking: TrackingState): Job[] {
+    return (this.statements.byTracking.all(tracking) as JobRow[]).map(jobOf);
   }
 
   remove(ids: readonly string[]): number {
@@ -277,17 +252,8 @@ export class JobRepository {
   }
 
   /** The latest finished jobs of an account, for learning how long jobs take. */
-  finishedJobs(
-    accountId: string,
-    limit = 5000,
-  ): {
-    project_id: string;
-    job_type: string;
-    created_at: string;
-    finished_at: string;
-    requeued_ms: number | null;
-  }[] {
-    return this.statements.finished.all(accountId, limit) as never;
+  finishedJobs(accountId: string, limit = 5000): FinishedTimes[] {
+    return (this.statements.finished.all(accountId, limit) as FinishedRow[]).map(finishedTimesOf);
   }
 
   /** What the project's latest successful jobs were charged, newest first. */
@@ -297,7 +263,8 @@ export class JobRepository {
   }
 
   /** The account's latest successful job with an output file (for the naming template's preview). */
-  latestFinishedWithOutput(accountId: string): JobRow | undefined {
-    return this.statements.latestFinishedWithOutput.get(accountId) as JobRow | undefined;
+  latestFinishedWithOutput(accountId: string): Job | undefined {
+    const row = this.statements.latestFinishedWithOutput.get(accountId) as JobRow | undefined;
+    return row && jobOf(row);
   }
 }

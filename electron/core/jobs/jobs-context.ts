@@ -7,7 +7,7 @@ import type { JobChangeFeed } from './job-change-feed';
 import { toView } from './job-mapper';
 import type { JobPolling } from './job-polling';
 import type { JobRepository } from './job-repository';
-import type { JobRow } from './job-row';
+import type { Job } from './job';
 
 export interface JobsContext {
   repo: JobRepository;
@@ -20,12 +20,12 @@ export interface JobsContext {
   log?: (line: string) => void;
 }
 
-export function viewOf(context: JobsContext, row: JobRow): JobView {
+export function viewOf(context: JobsContext, row: Job): JobView {
   return toView(row, context.polling.expectedAt(row));
 }
 
 /** The row, which must exist (it was just written). */
-export function rowOf(context: JobsContext, id: string): JobRow {
+export function rowOf(context: JobsContext, id: string): Job {
   const row = context.repo.get(id);
   if (!row) throw new Error(`job ${id} vanished from the history`);
   return row;

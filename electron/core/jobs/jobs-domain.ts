@@ -13,7 +13,7 @@ import { jobHandlers } from './job-handlers';
 import { JobNotifications } from './job-notifications';
 import { JobPolling } from './job-polling';
 import { JobRepository } from './job-repository';
-import type { JobRow } from './job-row';
+import type { Job } from './job';
 import { viewOf, type JobsContext } from './jobs-context';
 import { PollScheduler } from './poll-scheduler';
 import { RateLimiter } from './rate-limiter';
@@ -40,7 +40,7 @@ export interface JobsDomainDeps {
   /** An account's polls stopped reaching the service, or reach it again. */
   emitPollHealth?(health: PollHealth): void;
   /** A job reached its final state (its file may be downloaded now). */
-  onFinished?(row: JobRow): void;
+  onFinished?(row: Job): void;
   /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
   isOwner?: () => boolean;
   log?: (line: string) => void;
@@ -123,10 +123,10 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
         fetchJob: async (uuid, signal) =>
           (await accounts.connections.get(accountId)).client.getJob(uuid, { signal, retries: 0 }),
       }),
-    changed: (row) => feed.changed(row.account_id, row.id),
+    changed: (row) => feed.changed(row.accountId, row.id),
     finished: (row) => {
       notifications.finishedJob(row);
-      credits.schedule(row.account_id);
+      credits.schedule(row.accountId);
       deps.onFinished?.(row);
     },
     healthChanged: (health) => deps.emitPollHealth?.(health),
@@ -144,8 +144,8 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
   // A guest re-shows the open jobs whose state changed since its last look, and those that are no longer
   // open (their end): the owner's lease renewals alone wake it every few seconds, mostly for nothing.
   let openAtLastLook = new Map<string, { accountId: string; state: string }>();
-  const stateOf = (row: JobRow) =>
-    [row.status, row.tracking, row.tracking_note, row.uuid, row.updated_at, row.output_path].join('|');
+  const stateOf = (row: Job) =>
+    [row.status, row.tracking, row.trackingNote, row.uuid, row.updatedAt, row.outputPath].join('|');
   deps.notifier.setBadgeCount(repo.countRunning());
 
   return {
@@ -192,7 +192,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
         const open = new Map<string, { accountId: string; state: string }>();
         for (const tracking of ['pending', 'submitting', 'active'] as const)
           for (const row of repo.withTracking(tracking))
-            open.set(row.id, { accountId: row.account_id, state: stateOf(row) });
+            open.set(row.id, { accountId: row.accountId, state: stateOf(row) });
         for (const [id, now] of open)
           if (openAtLastLook.get(id)?.state !== now.state) feed.changed(now.accountId, id);
         for (const [id, before] of openAtLastLook) if (!open.has(id)) feed.changed(before.accountId, id);

@@ -5,7 +5,7 @@ import type { RequeueResult } from '../../shared/domain/job';
 import type { ApiClient } from '../api';
 import { isApiError } from '../api';
 import { AppError } from '../kernel/app-error';
-import type { JobRow } from './job-row';
+import type { Job } from './job';
 import type { JobsContext } from './jobs-context';
 
 const LOST_NOTE = 'The service no longer knows this job (it answered “Job not found”).';
@@ -13,7 +13,7 @@ const LOST_NOTE = 'The service no longer knows this job (it answered “Job not 
 const CHUNK = 500;
 
 /** A job the service has accepted: it has the service's id. */
-type SentRow = JobRow & { uuid: string };
+type SentRow = Job & { uuid: string };
 
 /** The first of `rows` the service answers "Job not found" for, by position; -1 when it knows them all. */
 async function firstUnknown(client: ApiClient, rows: readonly SentRow[]): Promise<number> {
@@ -58,7 +58,7 @@ async function trigger(client: ApiClient, rows: readonly SentRow[]): Promise<Set
 }
 
 /** Whether the service can be asked to run this job again (it has its id, and its outcome is known). */
-export function canRequeue(row: JobRow): row is SentRow {
+export function canRequeue(row: Job): row is SentRow {
   return row.uuid !== null && !row.archived && row.tracking !== 'submitting' && row.tracking !== 'unknown';
 }
 
@@ -73,7 +73,7 @@ export async function requeueJobs(context: JobsContext, ids: readonly string[]):
       continue;
     }
     const sent: SentRow = { ...row, uuid: row.uuid };
-    byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), sent]);
+    byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), sent]);
   }
   for (const [accountId, rows] of byAccount) {
     const { client } = await accounts.connections.get(accountId);

@@ -5,12 +5,12 @@
 import type { RerunCost, RerunCostParams } from '../../shared/domain/rerun-cost';
 import { AppError } from '../kernel/app-error';
 import { estimateCost } from './cost-estimate';
-import type { JobRow } from './job-row';
+import type { Job } from './job';
 import type { JobsContext } from './jobs-context';
 import { canRequeue } from './requeue';
 
 /** The rows a batch's "Retry failed" sends again (batch-handlers.ts): refused rows, and failed jobs. */
-export function retryableInBatch(rows: readonly JobRow[]): { refused: JobRow[]; failed: JobRow[] } {
+export function retryableInBatch(rows: readonly Job[]): { refused: Job[]; failed: Job[] } {
   return {
     refused: rows.filter((row) => row.tracking === 'refused'),
     failed: rows.filter((row) => row.status === 'FAILED' && row.uuid !== null && !row.archived),
@@ -19,14 +19,14 @@ export function retryableInBatch(rows: readonly JobRow[]): { refused: JobRow[]; 
 
 export function costOfRows(
   context: Pick<JobsContext, 'repo'>,
-  rows: readonly JobRow[],
+  rows: readonly Job[],
   skipped: number,
 ): RerunCost {
   const learned = new Map<string, number | null>();
-  const projectCost = (row: JobRow): number | null => {
-    const key = `${row.account_id}\n${row.project_id}`;
+  const projectCost = (row: Job): number | null => {
+    const key = `${row.accountId}\n${row.projectId}`;
     if (!learned.has(key)) {
-      learned.set(key, estimateCost(context.repo.charges(row.account_id, row.project_id)).typical);
+      learned.set(key, estimateCost(context.repo.charges(row.accountId, row.projectId)).typical);
     }
     return learned.get(key) ?? null;
   };
@@ -34,7 +34,7 @@ export function costOfRows(
   let unknown = 0;
   for (const row of rows) {
     // A run that failed was often charged nothing: that says nothing of what a run that works costs.
-    const last = row.status === 'SUCCESS' || (row.credit_used ?? 0) > 0 ? row.credit_used : null;
+    const last = row.status === 'SUCCESS' || (row.creditUsed ?? 0) > 0 ? row.creditUsed : null;
     const cost = projectCost(row) ?? last;
     if (cost === null || !Number.isFinite(cost) || cost < 0) unknown += 1;
     else credits += cost;
@@ -46,13 +46,13 @@ export function rerunCost(context: JobsContext, params: RerunCostParams): RerunC
   const { repo, accounts } = context;
   if ('batchId' in params) {
     const rows = repo.inBatch(params.batchId);
-    if (rows.some((row) => row.account_id !== accounts.registry.active().id)) {
+    if (rows.some((row) => row.accountId !== accounts.registry.active().id)) {
       throw new AppError('not-found', 'That batch is not one of the active account’s.');
     }
     const { refused, failed } = retryableInBatch(rows);
     return costOfRows(context, [...refused, ...failed], 0);
   }
-  const rows: JobRow[] = [];
+  const rows: Job[] = [];
   let skipped = 0;
   for (const id of params.ids) {
     const row = repo.get(id);

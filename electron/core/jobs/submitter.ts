@@ -4,13 +4,13 @@
 // the job becomes `unknown`: shown with the values sent, for the person to resubmit or discard. Never
 // resubmitted silently; never vanishes.
 import { randomUUID } from 'node:crypto';
-import type { CreateJobRequest, Job } from '../../shared/api/schemas';
+import type { CreateJobRequest, Job as ServiceJob } from '../../shared/api/schemas';
 import type { JobView, SubmitJob } from '../../shared/domain/job';
 import { isApiError } from '../api';
 import { AppError } from '../kernel/app-error';
 import { errorSentence } from '../kernel/error-words';
 import { recordColumns, summarize } from './job-mapper';
-import type { JobRow } from './job-row';
+import type { Job } from './job';
 import { rowOf, viewOf, type JobsContext } from './jobs-context';
 import { submitBody } from './submit-body';
 
@@ -29,19 +29,19 @@ function unknownNote(error: unknown): string {
  */
 export async function sendSubmission(
   context: JobsContext,
-  row: JobRow,
+  row: Job,
   refused: (error: unknown) => void,
 ): Promise<JobView> {
   const { repo, accounts, clock, feed, polling, log } = context;
-  const body = JSON.parse(row.request_json ?? 'null') as CreateJobRequest;
-  let job: Job;
+  const body = repo.payload(row.id).request as CreateJobRequest;
+  let job: ServiceJob;
   try {
-    const { client } = await accounts.connections.get(row.account_id);
+    const { client } = await accounts.connections.get(row.accountId);
     job = await client.createJob(body);
   } catch (error) {
     if (isApiError(error) && error.outcomeUnknown) {
       repo.setTracking(row.id, 'unknown', unknownNote(error));
-      feed.changed(row.account_id, row.id);
+      feed.changed(row.accountId, row.id);
       return viewOf(context, rowOf(context, row.id));
     }
     refused(error);
@@ -60,7 +60,7 @@ export async function sendSubmission(
   }
   const sent = rowOf(context, row.id);
   polling.follow(sent);
-  feed.changed(sent.account_id, sent.id);
+  feed.changed(sent.accountId, sent.id);
   return viewOf(context, sent);
 }
 
@@ -96,7 +96,7 @@ export async function submitJob(
   });
 }
 
-function unknownRow(context: JobsContext, id: string): JobRow {
+function unknownRow(context: JobsContext, id: string): Job {
   const row = context.repo.get(id);
   if (!row) throw new AppError('not-found', 'That job is no longer in the history.');
   if (row.tracking !== 'unknown') {
@@ -113,18 +113,18 @@ function unknownRow(context: JobsContext, id: string): JobRow {
 export async function resubmitJob(context: JobsContext, id: string): Promise<JobView> {
   const row = unknownRow(context, id);
   context.repo.setTracking(id, 'submitting', null);
-  context.feed.changed(row.account_id, id);
+  context.feed.changed(row.accountId, id);
   return sendSubmission(context, rowOf(context, id), (error) => {
     // This attempt created nothing, but the first one may have: the person decides again.
     context.repo.setTracking(id, 'unknown', `Resubmitting failed: ${errorSentence(error)}`);
-    context.feed.changed(row.account_id, id);
+    context.feed.changed(row.accountId, id);
   });
 }
 
 export function discardJob(context: JobsContext, id: string): void {
   const row = unknownRow(context, id);
   context.repo.remove([id]);
-  context.feed.changed(row.account_id, id);
+  context.feed.changed(row.accountId, id);
 }
 
 /** At start: submissions the last run never heard back about are unknown, not lost and not resent. */

@@ -33,7 +33,7 @@ export async function trackJob(context: JobsContext, accountId: string, uuid: st
   // A submission whose outcome was unknown, found: its client request id is in the job's input.
   const requestId = job.input['client_request_id'];
   const pending = typeof requestId === 'string' ? repo.get(requestId) : undefined;
-  if (pending && pending.account_id === accountId && pending.tracking === 'unknown') {
+  if (pending && pending.accountId === accountId && pending.tracking === 'unknown') {
     repo.applyRecord(pending.id, recordColumns(job, clock.now()), clock.now());
     const resolved = rowOf(context, pending.id);
     polling.follow(resolved);

@@ -17,7 +17,7 @@ import { nodeDownloadFs } from '../../../electron/core/downloads/download-fs';
 import { DownloadQueue } from '../../../electron/core/downloads/download-queue';
 import { DownloadRepository } from '../../../electron/core/downloads/download-repository';
 import { DownloadSettingsStore } from '../../../electron/core/downloads/download-settings';
-import type { JobRow } from '../../../electron/core/jobs/job-row';
+import type { Job } from '../../../electron/core/jobs/job';
 import { FakeTime } from '../../fixtures/fake-time';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -47,34 +47,32 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-function job(id: string): JobRow {
+function job(id: string): Job {
   return {
     id,
     uuid: id,
-    account_id: 'acc-1',
-    project_id: 'p1',
-    project_name: 'Spring Launch',
-    job_type: 'ai_talking_video',
+    accountId: 'acc-1',
+    projectId: 'p1',
+    projectName: 'Spring Launch',
+    jobType: 'ai_talking_video',
     status: 'SUCCESS',
     tracking: 'final',
-    tracking_note: null,
+    trackingNote: null,
     source: 'form',
-    request_json: null,
-    values_json: '{}',
+    values: {},
     summary: '',
-    record_json: null,
-    credit_used: null,
-    output_path: 'outputs/render.mp4',
+    creditUsed: null,
+    outputPath: 'outputs/render.mp4',
     error: null,
-    created_at: '2025-01-01T10:00:00Z',
-    updated_at: null,
-    finished_at: '2025-01-01T10:01:00Z',
-    first_seen_ms: 0,
-    last_polled_ms: null,
-    batch_id: null,
-    batch_row: null,
-    archived: 0,
-    requeued_ms: null,
+    createdAt: '2025-01-01T10:00:00Z',
+    updatedAt: null,
+    finishedAt: '2025-01-01T10:01:00Z',
+    firstSeenMs: 0,
+    lastPolledMs: null,
+    batchId: null,
+    batchRow: null,
+    archived: false,
+    requeuedMs: null,
   };
 }
 
