@@ -81,8 +81,8 @@ export class HistoryLease {
     const now = this.deps.clock.now();
     const was = this.owning;
     this.owning = this.take(now, null) || this.takeFromTheDead(now);
-    // Our own write must not look like another process's.
-    this.dataVersion = this.readDataVersion();
+    // No need to re-read data_version here: it never counts this connection's own commits, and re-reading
+    // it would swallow another process's write made since the last watch (a batch jrs made, never sent).
     if (this.owning && !was) this.deps.onGained();
     const timer = this.deps.timers.setTimeout(() => this.renew(), Math.floor(this.leaseMs / 3));
     timer.unref?.();

@@ -110,4 +110,19 @@ describe('the history lease', () => {
     await time.advance(500);
     expect(app.events).toContain('app saw writes');
   });
+
+  it('notices a write another connection made just before its own renewal', async () => {
+    const { time, open } = setup();
+    const app = open('app');
+    const cli = open('cli');
+    app.lease.start();
+    cli.lease.start();
+    // Renewals every 3 s, watches every 500 ms: the write lands after the watch at 2.5 s, before the
+    // renewal at 3 s, and the watch at 3.5 s must still see it.
+    await time.advance(2_600);
+    app.events.length = 0;
+    cli.db.prepare(`INSERT INTO settings (account_id, key, value_json) VALUES ('a', 'x', '1')`).run();
+    await time.advance(1_000);
+    expect(app.events).toEqual(['app saw writes']);
+  });
 });
