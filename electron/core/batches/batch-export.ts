@@ -5,7 +5,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { Job } from '../jobs/job';
 import { formulaSafeCsv } from '../jobs/csv-formula-guard';
-import { sheetLines, type BatchSheet } from './batch-repository';
+import { sheetLines, type BatchSheet } from './batch';
 import { assetOf } from '../../shared/domain/asset-value';
 import { STATUS_WORDS } from '../../shared/domain/status-words';
 

@@ -8,7 +8,8 @@ import { saveError, writeFileAtomically } from '../files/write-file-atomically';
 import { batchTable, tableCsv, tableXlsx } from './batch-export';
 import type { JobsContext } from '../jobs/jobs-context';
 import { requeueJobs } from '../jobs/requeue';
-import { batchView, sheetLines, type BatchRepository } from './batch-repository';
+import { batchView, sheetLines } from './batch';
+import type { BatchRepository } from './batch-repository';
 import type { BatchRunner } from './batch-runner';
 import { createBatch } from './create-batch';
 
@@ -45,7 +46,7 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
   /** The active account's batch, or a clear refusal. */
   const own = (id: string) => {
     const row = batches.get(id);
-    if (!row || row.account_id !== activeId()) {
+    if (!row || row.accountId !== activeId()) {
       throw new AppError('not-found', 'That batch is not in this account’s history.');
     }
     return row;
@@ -101,7 +102,7 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
       const { refused, failed } = retryableInBatch(repo.inBatch(id));
       for (const row of refused) {
         repo.setTracking(row.id, 'pending', null);
-        feed.changed(batch.account_id, row.id);
+        feed.changed(batch.accountId, row.id);
       }
       const result = failed.length
         ? await requeueJobs(

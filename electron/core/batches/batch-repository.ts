@@ -2,12 +2,13 @@
 // template). A new batch and all its rows (as `pending` jobs) are written in one transaction, so that a
 // crash leaves either the whole batch, ready to be sent, or nothing.
 import type { Database, Statement } from 'better-sqlite3';
-import type { BatchState, BatchView } from '../../shared/domain/batch';
+import type { BatchState } from '../../shared/domain/batch';
 import type { TemplateBatch } from '../downloads/template-job';
-import type { NewSubmission } from '../jobs/job';
 import type { JobRepository } from '../jobs/job-repository';
+import { parseSheet, type Batch, type BatchSheet, type NewBatchRecord } from './batch';
 
-export interface BatchRow {
+/** A row of the batches table as SQLite returns it. */
+interface BatchRow {
   id: string;
   account_id: string;
   project_id: string;
@@ -23,62 +24,20 @@ export interface BatchRow {
   name_template: string | null;
 }
 
-export interface BatchSheet {
-  columns: string[];
-  rows: string[][];
-  /** Each row's number in the file; missing in batches written before it was kept (see sheetLines). */
-  lines?: number[];
-}
-
-/**
- * Each row's number in its file: as kept, else (a batch made before the numbers were kept) as a sheet with
- * its header on row 1 and no blank rows numbers them, or 1, 2, 3… for a folder of dropped files.
- */
-export function sheetLines(sheet: BatchSheet): number[] {
-  if (sheet.lines && sheet.lines.length === sheet.rows.length) return sheet.lines;
-  const files = sheet.columns.length === 2 && sheet.columns[0] === 'File' && sheet.columns[1] === 'Name';
-  return sheet.rows.map((_row, i) => i + (files ? 1 : 2));
-}
-
-export interface NewBatchRecord {
-  id: string;
-  accountId: string;
-  projectId: string;
-  projectName: string;
-  jobType: string;
-  name: string;
-  sessionId: string;
-  nameTemplate: string | null;
-  sheet: BatchSheet | null;
-  nowMs: number;
-  jobs: NewSubmission[];
-}
-
-function parseSheet(json: string | null): BatchSheet | null {
-  if (!json) return null;
-  try {
-    const value = JSON.parse(json) as Partial<BatchSheet>;
-    if (!Array.isArray(value.columns) || !Array.isArray(value.rows)) return null;
-    const lines = Array.isArray(value.lines) && value.lines.every(Number.isInteger) ? value.lines : undefined;
-    return { columns: value.columns, rows: value.rows, ...(lines ? { lines } : {}) };
-  } catch {
-    return null;
-  }
-}
-
-export function batchView(row: BatchRow): BatchView {
-  const state = row.state === 'paused' || row.state === 'cancelled' ? row.state : 'running';
+function batchOf(row: BatchRow): Batch {
   return {
     id: row.id,
     accountId: row.account_id,
     projectId: row.project_id,
-    projectName: row.project_name ?? '',
+    projectName: row.project_name,
+    jobType: row.job_type,
     name: row.name,
-    createdAt: new Date(row.created_ms).toISOString(),
-    state,
-    rows: row.row_count,
+    createdMs: row.created_ms,
+    rowCount: row.row_count,
+    sessionId: row.session_id,
+    state: row.state,
+    sheet: parseSheet(row.sheet_json),
     nameTemplate: row.name_template,
-    columns: parseSheet(row.sheet_json)?.columns ?? [],
   };
 }
 
@@ -119,17 +78,18 @@ export class BatchRepository {
     })();
   }
 
-  get(id: string): BatchRow | undefined {
-    return this.byId.get(id) as BatchRow | undefined;
+  get(id: string): Batch | undefined {
+    const row = this.byId.get(id) as BatchRow | undefined;
+    return row && batchOf(row);
   }
 
-  list(accountId: string): BatchRow[] {
-    return this.byAccount.all(accountId) as BatchRow[];
+  list(accountId: string): Batch[] {
+    return (this.byAccount.all(accountId) as BatchRow[]).map(batchOf);
   }
 
   /** Batches to go on with at start. */
-  runningBatches(): BatchRow[] {
-    return this.running.all() as BatchRow[];
+  runningBatches(): Batch[] {
+    return (this.running.all() as BatchRow[]).map(batchOf);
   }
 
   setState(id: string, state: BatchState): void {
@@ -143,21 +103,20 @@ export class BatchRepository {
   }
 
   sheet(id: string): BatchSheet | null {
-    return parseSheet(this.get(id)?.sheet_json ?? null);
+    return this.get(id)?.sheet ?? null;
   }
 
   /** What the naming template knows of the batch: its name, template and spreadsheet (parsed once). */
   templateBatch(id: string): TemplateBatch | null {
     const cached = this.templates.get(id);
     if (cached) return cached;
-    const row = this.get(id);
-    if (!row) return null;
-    const sheet = parseSheet(row.sheet_json);
+    const found = this.get(id);
+    if (!found) return null;
     const batch: TemplateBatch = {
-      name: row.name,
-      nameTemplate: row.name_template,
-      columns: sheet?.columns ?? [],
-      rows: sheet?.rows ?? [],
+      name: found.name,
+      nameTemplate: found.nameTemplate,
+      columns: found.sheet?.columns ?? [],
+      rows: found.sheet?.rows ?? [],
     };
     // A batch's sheet never changes (a rename drops this copy); its downloads ask for it once per file.
     this.templates.set(id, batch);

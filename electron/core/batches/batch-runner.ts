@@ -118,7 +118,7 @@ export class BatchRunner {
     if (!batch || batch.state !== 'running') return;
     const now = this.deps.clock.now();
     if (run.heldUntil > now) return this.later(batchId, run, run.heldUntil);
-    const limiter = this.deps.limiterOf(batch.account_id);
+    const limiter = this.deps.limiterOf(batch.accountId);
     const { repo } = this.deps.context;
     while (run.flying.size < this.concurrency) {
       const next = repo
