@@ -7,7 +7,8 @@ import type { Clock, TimerHandle, Timers } from '../kernel/ports';
 import type { Job } from '../jobs/job';
 import { DownloadError, downloadFile } from './download-file';
 import type { DownloadFs } from './download-fs';
-import type { DownloadRepository, DownloadRow } from './download-repository';
+import type { Download } from './download';
+import type { DownloadRepository } from './download-repository';
 import type { DownloadSettingsStore } from './download-settings';
 import { extensionOf, renderTemplate } from './name-template';
 import { joinInside } from './safe-path';
@@ -72,7 +73,7 @@ export class DownloadQueue {
    */
   takeOver(): void {
     for (const row of this.deps.repo.inState('active')) {
-      if (!this.running.has(row.job_id)) this.deps.repo.save({ ...row, state: 'queued' });
+      if (!this.running.has(row.jobId)) this.deps.repo.save({ ...row, state: 'queued' });
     }
     this.wake();
   }
@@ -117,7 +118,7 @@ export class DownloadQueue {
         // Already on disk (a moved or deleted file was forgotten first by forgetMissing): nothing to do,
         // unless it is the file of the run before a requeue, or it is saved in another folder than the one
         // chosen now and the person asked for it there. Then it is saved anew; the other file stays.
-        const previousRun = job.requeuedMs !== null && job.requeuedMs > done.updated_ms;
+        const previousRun = job.requeuedMs !== null && job.requeuedMs > done.updatedMs;
         const elsewhere = options.saveElsewhere === true && done.root !== settings.folder;
         if (!previousRun && !elsewhere) {
           saved.push(jobId);
@@ -158,8 +159,8 @@ export class DownloadQueue {
         ...row,
         state: 'paused',
         bytes: running?.bytes ?? row.bytes,
-        next_try_ms: null,
-        updated_ms: this.deps.clock.now(),
+        nextTryMs: null,
+        updatedMs: this.deps.clock.now(),
       });
       this.changed(jobId);
     }
@@ -169,7 +170,7 @@ export class DownloadQueue {
     for (const jobId of jobIds) {
       const row = this.deps.repo.get(jobId);
       if (!row || (row.state !== 'paused' && row.state !== 'failed')) continue;
-      this.deps.repo.save({ ...row, state: 'queued', error: null, attempts: 0, next_try_ms: null });
+      this.deps.repo.save({ ...row, state: 'queued', error: null, attempts: 0, nextTryMs: null });
       this.changed(jobId);
     }
     this.pump();
@@ -185,7 +186,7 @@ export class DownloadQueue {
       if (row.state !== 'done') await this.deps.fs.remove(`${row.target}.part`);
       this.deps.repo.remove(jobId);
       this.dirty.delete(jobId);
-      if (!this.disposed) this.deps.emit(row.account_id, [], [jobId]);
+      if (!this.disposed) this.deps.emit(row.accountId, [], [jobId]);
     }
     this.pump();
   }
@@ -209,8 +210,8 @@ export class DownloadQueue {
     if (this.wakeTimer) this.deps.timers.clearTimeout(this.wakeTimer);
   }
 
-  private view(row: DownloadRow): DownloadView {
-    const running = this.running.get(row.job_id);
+  private view(row: Download): DownloadView {
+    const running = this.running.get(row.jobId);
     let speed: number | null = null;
     if (running && running.samples.length > 1) {
       const first = running.samples[0];
@@ -219,7 +220,7 @@ export class DownloadQueue {
         speed = ((last.bytes - first.bytes) * 1000) / (last.at - first.at);
     }
     return {
-      jobId: row.job_id,
+      jobId: row.jobId,
       state: row.state,
       path: row.path ?? row.target,
       bytes: running?.bytes ?? row.bytes,
@@ -241,9 +242,9 @@ export class DownloadQueue {
     for (const jobId of this.dirty) {
       const row = this.deps.repo.get(jobId);
       if (!row) continue;
-      const views = byAccount.get(row.account_id) ?? [];
+      const views = byAccount.get(row.accountId) ?? [];
       views.push(this.view(row));
-      byAccount.set(row.account_id, views);
+      byAccount.set(row.accountId, views);
     }
     this.dirty.clear();
     for (const [accountId, views] of byAccount) this.deps.emit(accountId, views, []);
@@ -256,18 +257,18 @@ export class DownloadQueue {
     let nextWake: number | null = null;
     const perAccount = new Map<string, number>();
     for (const jobId of this.running.keys()) {
-      const account = this.deps.repo.get(jobId)?.account_id;
+      const account = this.deps.repo.get(jobId)?.accountId;
       if (account) perAccount.set(account, (perAccount.get(account) ?? 0) + 1);
     }
     for (const row of this.deps.repo.inState('queued')) {
-      if (row.next_try_ms !== null && row.next_try_ms > now) {
-        nextWake = Math.min(nextWake ?? row.next_try_ms, row.next_try_ms);
+      if (row.nextTryMs !== null && row.nextTryMs > now) {
+        nextWake = Math.min(nextWake ?? row.nextTryMs, row.nextTryMs);
         continue;
       }
-      const limit = this.deps.settings.get(row.account_id).concurrency;
-      const busy = perAccount.get(row.account_id) ?? 0;
-      if (busy >= limit || this.running.has(row.job_id)) continue;
-      perAccount.set(row.account_id, busy + 1);
+      const limit = this.deps.settings.get(row.accountId).concurrency;
+      const busy = perAccount.get(row.accountId) ?? 0;
+      if (busy >= limit || this.running.has(row.jobId)) continue;
+      perAccount.set(row.accountId, busy + 1);
       void this.run(row);
     }
     if (this.wakeTimer) this.deps.timers.clearTimeout(this.wakeTimer);
@@ -275,8 +276,8 @@ export class DownloadQueue {
       nextWake === null ? null : this.deps.timers.setTimeout(() => this.pump(), Math.max(0, nextWake - now));
   }
 
-  private async run(row: DownloadRow): Promise<void> {
-    const job = this.deps.job(row.job_id);
+  private async run(row: Download): Promise<void> {
+    const job = this.deps.job(row.jobId);
     const running: Running = {
       controller: new AbortController(),
       restarted: false,
@@ -284,21 +285,21 @@ export class DownloadQueue {
       total: row.total,
       samples: [],
     };
-    this.running.set(row.job_id, running);
-    let current: DownloadRow = { ...row, state: 'active', error: null, updated_ms: this.deps.clock.now() };
+    this.running.set(row.jobId, running);
+    let current: Download = { ...row, state: 'active', error: null, updatedMs: this.deps.clock.now() };
     this.deps.repo.save(current);
-    this.changed(row.job_id);
+    this.changed(row.jobId);
     try {
       if (!job?.outputPath) throw new DownloadError('http', 'This job has no output file any more.');
       const storagePath = job.outputPath;
       const result = await downloadFile({
-        sign: () => this.deps.sign(row.account_id, storagePath),
+        sign: () => this.deps.sign(row.accountId, storagePath),
         url: row.url ?? undefined,
         onUrl: (url) => {
           current = { ...current, url };
           this.save(current);
         },
-        accountUrl: this.deps.accountUrl(row.account_id),
+        accountUrl: this.deps.accountUrl(row.accountId),
         root: row.root,
         target: row.target,
         resume: { etag: row.etag, total: row.total },
@@ -318,7 +319,7 @@ export class DownloadQueue {
           while (running.samples.length > 2 && (running.samples[0]?.at ?? at) < at - SPEED_WINDOW_MS) {
             running.samples.shift();
           }
-          this.changed(row.job_id);
+          this.changed(row.jobId);
         },
       });
       current = {
@@ -328,12 +329,12 @@ export class DownloadQueue {
         bytes: result.bytes,
         total: result.bytes,
         error: null,
-        updated_ms: this.deps.clock.now(),
+        updatedMs: this.deps.clock.now(),
       };
     } catch (error) {
       if (this.disposed || (error instanceof DownloadError && error.kind === 'aborted')) {
         // Paused or cancelled (their rows are already updated), or the app is closing (resumed at start).
-        this.running.delete(row.job_id);
+        this.running.delete(row.jobId);
         return;
       }
       const kind = error instanceof DownloadError ? error.kind : 'network';
@@ -356,22 +357,22 @@ export class DownloadQueue {
         error: retry ? null : retryable ? gaveUp(kind, message, row.target, attempts) : message,
         attempts,
         // After progress it goes on at once; otherwise it waits longer each time (2 s, 4 s, … 1 min).
-        next_try_ms: retry
+        nextTryMs: retry
           ? this.deps.clock.now() + (progressed ? 0 : Math.min(60_000, 1000 * 2 ** attempts))
           : null,
-        updated_ms: this.deps.clock.now(),
+        updatedMs: this.deps.clock.now(),
       };
-      this.deps.log?.(`Download of ${row.job_id} ${retry ? 'will be retried' : 'failed'}: ${message}`);
+      this.deps.log?.(`Download of ${row.jobId} ${retry ? 'will be retried' : 'failed'}: ${message}`);
     }
-    this.running.delete(row.job_id);
+    this.running.delete(row.jobId);
     if (this.disposed) return;
     this.save(current);
-    this.changed(row.job_id);
+    this.changed(row.jobId);
     this.pump();
   }
 
   /** Writes a row, unless the app is closing (the database may be closed; the row is resumed at start). */
-  private save(row: DownloadRow): void {
+  private save(row: Download): void {
     if (!this.disposed) this.deps.repo.save(row);
   }
 }

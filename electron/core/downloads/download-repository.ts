@@ -2,8 +2,10 @@
 // Queuing one again keeps its folder and name: its `.part` is there.
 import type { Database, Statement } from 'better-sqlite3';
 import type { DownloadState } from '../../shared/domain/download';
+import type { Download } from './download';
 
-export interface DownloadRow {
+/** A row of the downloads table as SQLite returns it. */
+interface DownloadRow {
   job_id: string;
   account_id: string;
   state: DownloadState;
@@ -20,6 +22,25 @@ export interface DownloadRow {
   updated_ms: number;
 }
 
+function downloadOf(row: DownloadRow): Download {
+  return {
+    jobId: row.job_id,
+    accountId: row.account_id,
+    state: row.state,
+    root: row.root,
+    target: row.target,
+    path: row.path,
+    bytes: row.bytes,
+    total: row.total,
+    etag: row.etag,
+    url: row.url,
+    error: row.error,
+    attempts: row.attempts,
+    nextTryMs: row.next_try_ms,
+    updatedMs: row.updated_ms,
+  };
+}
+
 function prepareStatements(db: Database) {
   const prepare = (sql: string): Statement => db.prepare(sql);
   return {
@@ -34,8 +55,8 @@ function prepareStatements(db: Database) {
     byState: prepare(`SELECT * FROM downloads WHERE state = ? ORDER BY updated_ms`),
     update: prepare(`
         UPDATE downloads SET state = @state, path = @path, bytes = @bytes, total = @total, etag = @etag,
-          url = @url, error = @error, attempts = @attempts, next_try_ms = @next_try_ms, updated_ms = @updated_ms
-        WHERE job_id = @job_id`),
+          url = @url, error = @error, attempts = @attempts, next_try_ms = @nextTryMs, updated_ms = @updatedMs
+        WHERE job_id = @jobId`),
     remove: prepare(`DELETE FROM downloads WHERE job_id = ?`),
     removeAccount: prepare(`DELETE FROM downloads WHERE account_id = ?`),
   };
@@ -53,20 +74,35 @@ export class DownloadRepository {
     this.statements.upsert.run(row);
   }
 
-  get(jobId: string): DownloadRow | undefined {
-    return this.statements.get.get(jobId) as DownloadRow | undefined;
+  get(jobId: string): Download | undefined {
+    const row = this.statements.get.get(jobId) as DownloadRow | undefined;
+    return row && downloadOf(row);
   }
 
-  list(accountId: string): DownloadRow[] {
-    return this.statements.byAccount.all(accountId) as DownloadRow[];
+  list(accountId: string): Download[] {
+    return (this.statements.byAccount.all(accountId) as DownloadRow[]).map(downloadOf);
   }
 
-  inState(state: DownloadState): DownloadRow[] {
-    return this.statements.byState.all(state) as DownloadRow[];
+  inState(state: DownloadState): Download[] {
+    return (this.statements.byState.all(state) as DownloadRow[]).map(downloadOf);
   }
 
-  save(row: DownloadRow): void {
-    this.statements.update.run(row);
+  /** Writes a download's progress and outcome (every field but its job, account and place). */
+  save(download: Download): void {
+    const { jobId, state, path, bytes, total, etag, url, error, attempts, nextTryMs, updatedMs } = download;
+    this.statements.update.run({
+      jobId,
+      state,
+      path,
+      bytes,
+      total,
+      etag,
+      url,
+      error,
+      attempts,
+      nextTryMs,
+      updatedMs,
+    });
   }
 
   remove(jobId: string): void {

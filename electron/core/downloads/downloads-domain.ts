@@ -104,7 +104,7 @@ export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
       return row?.state === 'done' && row.path ? { path: row.path, root: row.root } : null;
     },
     accountRemoved(accountId) {
-      const ids = repo.list(accountId).map((row) => row.job_id);
+      const ids = repo.list(accountId).map((row) => row.jobId);
       if (ids.length > 0) queue.pause(ids);
       repo.removeAccount(accountId);
     },

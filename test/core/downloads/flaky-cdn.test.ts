@@ -125,7 +125,7 @@ describe('a CDN that always cuts short and ignores Range', () => {
       next = outcome();
       // Waits (in fake time) until the queue's own retry is due, which starts the next try (one that
       // brought new bytes is already going again).
-      if (row?.state === 'queued') await time.advanceTo(row.next_try_ms ?? time.now());
+      if (row?.state === 'queued') await time.advanceTo(row.nextTryMs ?? time.now());
     }
 
     const row = repo.get('job-1');
