@@ -1,0 +1,55 @@
+// A loopback TCP relay in front of the test cluster that a test can cut off (every connection dropped, new
+// ones refused) and restore: the network to the team database going away for as long as the test wants,
+// which a restart (back within a second) or a killed postmaster (its backends live on) cannot give.
+import { createServer, connect, type Server, type Socket } from 'node:net';
+
+export interface CutOffProxy {
+  /** `url` with the proxy's port in place of the server's. */
+  readonly url: string;
+  /** Drops every relayed connection and refuses new ones until restore(). */
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function cutOffProxy(serverUrl: string): Promise<CutOffProxy> {
+  const target = new URL(serverUrl);
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((incoming) => {
+    const outgoing = connect(Number(target.port), target.hostname);
+    for (const socket of [incoming, outgoing]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    incoming.pipe(outgoing).pipe(incoming);
+    incoming.on('close', () => outgoing.destroy());
+    outgoing.on('close', () => incoming.destroy());
+  });
+  const listen = (port: number): Promise<number> =>
+    new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  const stopListening = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+  const port = await listen(0);
+  const url = new URL(serverUrl);
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    cut: stopListening,
+    restore: async () => {
+      await listen(port);
+    },
+    close: stopListening,
+  };
+}
