@@ -17,7 +17,9 @@ import {
   TABLE_PLANS,
   type CopyProgress,
 } from '../../../../electron/core/db/postgres/copy-sqlite-history';
+import { PG_LATEST_VERSION } from '../../../../electron/core/db/postgres/migrations';
 import { openTeamDatabase } from '../../../../electron/core/db/postgres/open-team-database';
+import { NEWER_HISTORY_SENTENCE } from '../../../../electron/core/db/postgres/schema-guard';
 import { pgClusterForThisFile } from '../../../fixtures/pg-cluster-per-file';
 import { tempFilePaths } from '../../../fixtures/temp-dirs';
 
@@ -468,6 +470,24 @@ describe('copying a SQLite history into the team history', () => {
       expect((failure as AppError).message, path).toMatch(words);
     }
     expect(await snapshot(pool)).toEqual(before);
+  });
+
+  it('refuses to copy into a team history a newer app made (read-only here), saying to update', async () => {
+    const url = await cluster().createDatabase();
+    const setup = await openTeamDatabase(url);
+    await setup.pool.query(
+      `INSERT INTO schema_version (version, name) VALUES (${PG_LATEST_VERSION + 1}, 'from a newer app')`,
+    );
+    await setup.close();
+    const newer = await openTeamDatabase(url);
+    closers.push(() => newer.close());
+    expect(newer.readOnly).toBe(true);
+
+    const failure = await copy(makeHistory(richHistory), newer.pool).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).kind).toBe('team-history-newer');
+    expect((failure as AppError).message).toBe(`${NEWER_HISTORY_SENTENCE} Nothing was copied.`);
+    expect((await newer.pool.query(`SELECT count(*)::int AS n FROM jobs`)).rows).toEqual([{ n: 0 }]);
   });
 
   it('copies a 10,000-job history in one go, and again adds nothing', async () => {
