@@ -38,6 +38,21 @@ function onlyTheTeamStoreImportsPg(rules) {
   };
 }
 
+/**
+ * Adds both database drivers to a boundary rule: outside electron/core/db the domains reach the history
+ * only through their ports (jobs/job-store.ts, …), so a second store can stand behind them.
+ */
+function onlyTheStoresImportDatabaseDrivers(rules) {
+  const [level, options] = onlyTheTeamStoreImportsPg(rules)['no-restricted-imports'];
+  const message = 'Only electron/core/db imports better-sqlite3: the domains go through their store ports.';
+  return {
+    'no-restricted-imports': [
+      level,
+      { ...options, paths: [...options.paths, { name: 'better-sqlite3', message }] },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,6 +105,17 @@ export default tseslint.config(
   },
   {
     files: ['electron/core/**/*.ts'],
+    rules: onlyTheStoresImportDatabaseDrivers(
+      boundary('electron/core imports node and shared, never electron, main, preload or sandbox.', {
+        folders: ['main', 'preload', 'sandbox', 'src'],
+        packages: ['electron'],
+      }),
+    ),
+  },
+  {
+    // The history's stores (db/): the only core folder that speaks to a database driver. Its SQLite part
+    // may import better-sqlite3; pg stays in db/postgres (below).
+    files: ['electron/core/db/**/*.ts'],
     rules: onlyTheTeamStoreImportsPg(
       boundary('electron/core imports node and shared, never electron, main, preload or sandbox.', {
         folders: ['main', 'preload', 'sandbox', 'src'],

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/core/db/open-database';
 import { estimateCost } from '../../electron/core/jobs/cost-estimate';
-import { JobRepository } from '../../electron/core/jobs/job-repository';
+import { SqliteJobs } from '../../electron/core/db/sqlite/sqlite-jobs';
 import { tempFilePaths } from '../fixtures/temp-dirs';
 
 const tempPath = tempFilePaths('jrs-cost-', 'history.sqlite');
@@ -23,7 +23,7 @@ describe('estimateCost', () => {
   });
 });
 
-describe('JobRepository.charges', () => {
+describe('SqliteJobs.charges', () => {
   it('reads the project’s successful, finished jobs of the account, newest first, at most the limit', () => {
     const { db } = openDatabase(tempPath());
     const insert = db.prepare(`
@@ -48,7 +48,7 @@ describe('JobRepository.charges', () => {
     row('running', { status: 'PROCESSING', tracking: 'active', credits: null, finished: null });
     row('other-project', { project: 'p-2', credits: 100 });
     row('other-account', { account: 'acc-2', credits: 100 });
-    const repo = new JobRepository(db);
+    const repo = new SqliteJobs(db);
     expect(repo.charges('acc', 'p-1')).toEqual([7, 4, 3]);
     expect(repo.charges('acc', 'p-1', 2)).toEqual([7, 4]);
     expect(repo.charges('acc', 'p-3')).toEqual([]);

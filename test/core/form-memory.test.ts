@@ -6,6 +6,7 @@ import { tempFilePaths } from '../fixtures/temp-dirs';
 import { openDatabase } from '../../electron/core/db/open-database';
 import { FormMemoryRepository } from '../../electron/core/forms/form-memory-repository';
 import type { Draft } from '../../electron/shared/domain/form-memory';
+import { SqliteSettings } from '../../electron/core/db/sqlite/sqlite-settings';
 
 const tempPath = tempFilePaths('jrs-forms-', 'history.sqlite');
 
@@ -19,7 +20,7 @@ describe('FormMemoryRepository', () => {
   it('remembers a draft and the choice per account and project, across a reopen', () => {
     const path = tempPath();
     const first = openDatabase(path).db;
-    const memory = new FormMemoryRepository(first);
+    const memory = new FormMemoryRepository(new SqliteSettings(first));
     expect(memory.get('acc-1', 'p-1')).toEqual({ draft: null, skipEmptyCheck: false });
 
     memory.saveDraft('acc-1', 'p-1', DRAFT);
@@ -27,7 +28,7 @@ describe('FormMemoryRepository', () => {
     memory.saveDraft('acc-2', 'p-1', { ...DRAFT, values: { headline: 'Other account' } });
     first.close();
 
-    const again = new FormMemoryRepository(openDatabase(path).db);
+    const again = new FormMemoryRepository(new SqliteSettings(openDatabase(path).db));
     expect(again.get('acc-1', 'p-1')).toEqual({ draft: DRAFT, skipEmptyCheck: true });
     expect(again.get('acc-2', 'p-1').draft?.values).toEqual({ headline: 'Other account' });
     expect(again.get('acc-2', 'p-1').skipEmptyCheck).toBe(false);
@@ -40,7 +41,7 @@ describe('FormMemoryRepository', () => {
 
   it('reads a damaged or foreign row as nothing remembered', () => {
     const { db } = openDatabase(tempPath());
-    const memory = new FormMemoryRepository(db);
+    const memory = new FormMemoryRepository(new SqliteSettings(db));
     const put = db.prepare(`INSERT INTO settings (account_id, key, value_json) VALUES ('acc', ?, ?)`);
     put.run('form:broken', '{not json');
     put.run('form:wrong', JSON.stringify({ draft: { values: { a: 1 } }, skipEmptyCheck: 'yes' }));
@@ -53,7 +54,7 @@ describe('FormMemoryRepository', () => {
 
   it('forgets an account’s forms, and only that account’s', () => {
     const { db } = openDatabase(tempPath());
-    const memory = new FormMemoryRepository(db);
+    const memory = new FormMemoryRepository(new SqliteSettings(db));
     memory.saveDraft('gone', 'p-1', DRAFT);
     memory.saveDraft('kept', 'p-1', DRAFT);
     db.prepare(`INSERT INTO settings (account_id, key, value_json) VALUES ('gone', 'downloads', '{}')`).run();

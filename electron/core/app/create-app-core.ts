@@ -10,6 +10,7 @@ import { assetPreviewHandler } from '../assets/asset-preview-handler';
 import { withHistoryFaults } from '../db/history-faults';
 import { HistoryFileWatch } from '../db/history-file-watch';
 import { openDatabase } from '../db/open-database';
+import { sqliteStores } from '../db/sqlite/sqlite-stores';
 import { openBatches, type BatchesDomain } from '../batches/batches-domain';
 import { openDownloads, type DownloadsDomain } from '../downloads/downloads-domain';
 import { formHandlers } from '../forms/form-handlers';
@@ -23,7 +24,7 @@ import { openStorage } from '../storage/storage-domain';
 import { openUpdates } from '../updates/updates-domain';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
 import { alwaysOnline, silentNotifier, systemClock, systemTimers } from '../kernel/ports';
-import { HistoryLease } from './history-lease';
+import { HistoryLease } from '../db/sqlite/history-lease';
 import { securePrivateDataFolder } from './private-data-folder';
 import { savingInFolder } from './export-folder';
 
@@ -56,6 +57,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     : given;
   const historyPath = join(deps.dataDir, 'history.sqlite');
   const { db, notice, readOnly } = openDatabase(historyPath, () => clock.now());
+  const stores = sqliteStores(db);
   // The latest thing the person must know about the history file (`jobs:notice` answers it, and each new
   // one is sent as an event): a damaged file set aside at start, the file lost while the app runs.
   let historyNotice = notice;
@@ -76,7 +78,6 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   });
   // Bound once `downloads` exists: a job may finish while the jobs domain is being opened.
   let downloads: DownloadsDomain | null = null;
-  // Bound once `batches` exists: a download may be named while the batches domain is being opened.
   let batches: BatchesDomain | null = null;
   // The app, the browser host and the command line may share this history: one of them at a time does its
   // background work. Started once every domain is wired, since taking the lease starts that work.
@@ -103,7 +104,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   );
   const jobs = openJobs({
     isOwner,
-    db,
+    jobs: stores.jobs,
     notice,
     accounts: opened,
     clock,
@@ -120,13 +121,20 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     log: deps.log,
   });
 
-  const forms = new FormMemoryRepository(db);
-  const storage = openStorage({ db, accounts: opened, keychain: deps.secrets, clock });
+  const forms = new FormMemoryRepository(stores.settings);
+  const storage = openStorage({
+    settings: stores.settings,
+    assetCache: stores.assetCache,
+    accounts: opened,
+    keychain: deps.secrets,
+    clock,
+  });
   const openedDownloads = openDownloads({
-    db,
+    downloads: stores.downloads,
+    settings: stores.settings,
     isOwner,
-    jobs: jobs.repo,
-    batch: (batchId) => batches?.repo.templateBatch(batchId) ?? null,
+    jobs: stores.jobs,
+    batch: (batchId) => stores.batches.templateBatch(batchId),
     accounts: opened,
     downloadsDir: deps.downloadsDir,
     downloadFolder: deps.downloadFolder,
@@ -141,7 +149,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   });
   downloads = openedDownloads;
   const openedBatches = openBatches({
-    db,
+    batches: stores.batches,
+    settings: stores.settings,
     isOwner,
     jobs,
     clock,
@@ -157,7 +166,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   batches = openedBatches;
   // The desktop app's updates (main gives deps.updates); elsewhere the channels answer that there are none.
   const updates = openUpdates({
-    db,
+    settings: stores.settings,
     host: deps.updates,
     clock,
     timers: deps.timers ?? systemTimers,

@@ -9,7 +9,7 @@ import { batchTable, tableCsv, tableXlsx } from './batch-export';
 import type { JobsContext } from '../jobs/jobs-context';
 import { requeueJobs } from '../jobs/requeue';
 import { batchView, sheetLines } from './batch';
-import type { BatchRepository } from './batch-repository';
+import type { BatchStore } from './batch-store';
 import type { BatchRunner } from './batch-runner';
 import { createBatch } from './create-batch';
 
@@ -27,7 +27,7 @@ type BatchChannel =
 
 export interface BatchHandlersDeps {
   context: JobsContext;
-  batches: BatchRepository;
+  batches: BatchStore;
   runner: BatchRunner;
   /** A batch changed (state, or created): tell the page. */
   changed(view: BatchView): void;

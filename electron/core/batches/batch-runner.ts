@@ -11,11 +11,11 @@ import type { Job } from '../jobs/job';
 import { rowOf, type JobsContext } from '../jobs/jobs-context';
 import type { RateLimiter } from '../jobs/rate-limiter';
 import { sendSubmission } from '../jobs/submitter';
-import type { BatchRepository } from './batch-repository';
+import type { BatchStore } from './batch-store';
 
 export interface BatchRunnerDeps {
   context: JobsContext;
-  batches: BatchRepository;
+  batches: BatchStore;
   /** The account's request gate, shared with its polling. */
   limiterOf(accountId: string): RateLimiter;
   clock: Clock;

@@ -1,19 +1,21 @@
 // The batches domain wired together: the batches table, the runner that sends their rows (going on with
 // every running batch at start) and the IPC handlers.
-import type { Database } from 'better-sqlite3';
 import type { BatchesChanged } from '../../shared/domain/batch';
 import type { Clock, Dialogs, Timers } from '../kernel/ports';
+import type { SettingsStore } from '../kernel/settings-store';
+import type { BatchStore } from './batch-store';
 import type { JobsDomain } from '../jobs/jobs-domain';
 import type { PayloadOf } from '../../shared/ipc/contract';
 import type { AssetUploader } from '../assets/asset-uploader';
 import { batchHandlers } from './batch-handlers';
 import { importHandlers } from './import-handlers';
 import { MappingMemory } from './mapping-memory';
-import { BatchRepository } from './batch-repository';
 import { BatchRunner } from './batch-runner';
 
 export interface BatchesDomainDeps {
-  db: Database;
+  /** The batches of the history (their rows are jobs, in the jobs domain's store). */
+  batches: BatchStore;
+  settings: SettingsStore;
   jobs: JobsDomain;
   clock: Clock;
   timers: Timers;
@@ -34,7 +36,7 @@ export interface BatchesDomainDeps {
 
 export interface BatchesDomain {
   readonly handlers: ReturnType<typeof batchHandlers> & ReturnType<typeof importHandlers>;
-  readonly repo: BatchRepository;
+  readonly repo: BatchStore;
   /** Goes on with every running batch: this process became the owner, or another one wrote batches. */
   wakeAll(): void;
   /** Stops sending; resolves once the rows on their way are answered. */
@@ -43,7 +45,7 @@ export interface BatchesDomain {
 
 export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
   const { jobs } = deps;
-  const repo = new BatchRepository(deps.db, jobs.repo);
+  const repo = deps.batches;
   const runner = new BatchRunner({
     context: jobs.context,
     batches: repo,
@@ -70,7 +72,7 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
       ...importHandlers({
         accounts: jobs.context.accounts,
         jobs: jobs.repo,
-        memory: new MappingMemory(deps.db),
+        memory: new MappingMemory(deps.settings),
         createBatch: (batch) => batches['batches:create'](batch),
         progress: deps.emitImportProgress,
         uploaderFor: deps.uploaderFor,

@@ -5,14 +5,9 @@ import type { NewBatch } from '../../shared/domain/batch';
 import { summarize } from '../jobs/job-mapper';
 import type { NewSubmission } from '../jobs/job';
 import { submitBody } from '../jobs/submit-body';
-import type { BatchRepository } from './batch-repository';
+import type { BatchStore } from './batch-store';
 
-export function createBatch(
-  batches: BatchRepository,
-  accountId: string,
-  batch: NewBatch,
-  nowMs: number,
-): string {
+export function createBatch(batches: BatchStore, accountId: string, batch: NewBatch, nowMs: number): string {
   const id = randomUUID();
   const sessionId = randomUUID();
   const jobType = batch.jobs[0]?.request.jobType ?? 'video';

@@ -13,7 +13,7 @@ import { saveError, writeFileAtomically } from '../files/write-file-atomically';
 import { tableCsv, tableXlsx } from './batch-export';
 import { sampleColumns, sampleFileName, sampleTable } from './sample-sheet';
 import { estimateCost } from '../jobs/cost-estimate';
-import type { JobRepository } from '../jobs/job-repository';
+import type { JobStore } from '../jobs/job-store';
 import { describeFile, nameOf, readWhole } from './import-files';
 import { filesMapping, sheetOfFiles } from './files-as-sheet';
 import { droppedFilesName, ImportSession } from './import-session';
@@ -36,7 +36,7 @@ type ImportChannel =
 
 export interface ImportHandlersDeps {
   accounts: Accounts;
-  jobs: JobRepository;
+  jobs: JobStore;
   memory: MappingMemory;
   createBatch(batch: NewBatch): Promise<BatchView>;
   progress(payload: PayloadOf<'imports:progress'>): void;

@@ -8,7 +8,7 @@ import type { Job } from '../jobs/job';
 import { DownloadError, downloadFile } from './download-file';
 import type { DownloadFs } from './download-fs';
 import type { Download } from './download';
-import type { DownloadRepository } from './download-repository';
+import type { DownloadStore } from './download-store';
 import type { DownloadSettingsStore } from './download-settings';
 import { extensionOf, renderTemplate } from './name-template';
 import { joinInside } from './safe-path';
@@ -18,7 +18,7 @@ const MAX_ATTEMPTS = 5;
 const SPEED_WINDOW_MS = 3000;
 
 export interface DownloadQueueDeps {
-  repo: DownloadRepository;
+  repo: DownloadStore;
   /** Whether this process downloads (the history's owner); a guest's downloads are the owner's to run. */
   isOwner?(): boolean;
   job(jobId: string): Job | undefined;

@@ -1,7 +1,5 @@
 // An account's download settings (folder, naming template, downloads at once, automatic download), in the
 // history database's settings table. What is read back is checked; a damaged row gives the defaults.
-import type { Database } from 'better-sqlite3';
-import { SettingsTable } from '../db/settings-table';
 import type { SettingsStore } from '../kernel/settings-store';
 import { downloadSettingsSchema, type DownloadSettings } from '../../shared/domain/download';
 import { DEFAULT_TEMPLATE } from './name-template';
@@ -14,19 +12,15 @@ export function defaultDownloadSettings(downloadsDir: string): DownloadSettings 
 }
 
 export class DownloadSettingsStore {
-  private readonly settings: SettingsStore;
-
   constructor(
-    db: Database,
+    private readonly settings: SettingsStore,
     private readonly downloadsDir: string,
     /**
      * This process's own choices over the saved ones (never saved themselves): where every download goes,
      * and `auto: false` for no automatic download.
      */
     private readonly override: { folder?: string; auto?: false } = {},
-  ) {
-    this.settings = new SettingsTable(db);
-  }
+  ) {}
 
   get(accountId: string): DownloadSettings {
     const saved = this.saved(accountId);

@@ -4,11 +4,11 @@
 import nodePath from 'node:path';
 import { realpath, stat } from 'node:fs/promises';
 import { AppError } from '../kernel/app-error';
-import type { DownloadRepository } from './download-repository';
+import type { DownloadStore } from './download-store';
 import { isInside } from './safe-path';
 
 /** The finished file's real path; an AppError in the person's words when there is none to use. */
-export async function downloadedFile(repo: DownloadRepository, jobId: string): Promise<string> {
+export async function downloadedFile(repo: DownloadStore, jobId: string): Promise<string> {
   const row = repo.get(jobId);
   if (!row || row.state !== 'done' || !row.path) {
     throw new AppError('not-found', 'This job’s file has not been downloaded yet. Choose Download first.');

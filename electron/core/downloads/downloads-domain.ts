@@ -1,24 +1,26 @@
 // The downloads domain wired together: settings, the downloads table, the queue (which resumes what was
 // running at the last exit), and its handlers.
-import type { Database } from 'better-sqlite3';
 import type { DownloadsChanged } from '../../shared/domain/download';
 import type { Accounts } from '../accounts/accounts';
 import type { Clock, Dialogs, FileShell, Timers } from '../kernel/ports';
+import type { SettingsStore } from '../kernel/settings-store';
 import type { TemplateBatch } from './template-job';
-import type { JobRepository } from '../jobs/job-repository';
+import type { JobStore } from '../jobs/job-store';
 import type { Job } from '../jobs/job';
 import { downloadHandlers } from './download-handlers';
 import { nodeDownloadFs, type DownloadFs } from './download-fs';
 import { DownloadQueue } from './download-queue';
-import { DownloadRepository } from './download-repository';
+import type { DownloadStore } from './download-store';
 import { DownloadSettingsStore } from './download-settings';
 import { downloadedFile } from './downloaded-file';
 
 export interface DownloadsDomainDeps {
-  db: Database;
+  /** This computer's download records, and the settings (folder, naming, concurrency). */
+  downloads: DownloadStore;
+  settings: SettingsStore;
   /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
   isOwner?: () => boolean;
-  jobs: Pick<JobRepository, 'get' | 'latestFinishedWithOutput'>;
+  jobs: Pick<JobStore, 'get' | 'latestFinishedWithOutput'>;
   /** A job's batch as its file name sees it (the batches domain opens after this one, so looked up late). */
   batch?(batchId: string): TemplateBatch | null;
   accounts: Accounts;
@@ -56,8 +58,8 @@ export interface DownloadsDomain {
 }
 
 export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
-  const repo = new DownloadRepository(deps.db);
-  const settings = new DownloadSettingsStore(deps.db, deps.downloadsDir, {
+  const repo = deps.downloads;
+  const settings = new DownloadSettingsStore(deps.settings, deps.downloadsDir, {
     folder: deps.downloadFolder,
     auto: deps.autoDownload,
   });

@@ -1,8 +1,6 @@
 // A project's form memory (draft and "don't ask again"), one row per account and project in the history
 // database's settings table. What is read back is checked: a row an older or damaged app wrote is treated
 // as nothing remembered, never as an error that would keep the form from opening.
-import type { Database } from 'better-sqlite3';
-import { SettingsTable } from '../db/settings-table';
 import type { SettingsStore } from '../kernel/settings-store';
 import {
   EMPTY_FORM_MEMORY,
@@ -14,11 +12,7 @@ import {
 const keyOf = (projectId: string) => `form:${projectId}`;
 
 export class FormMemoryRepository {
-  private readonly settings: SettingsStore;
-
-  constructor(db: Database) {
-    this.settings = new SettingsTable(db);
-  }
+  constructor(private readonly settings: SettingsStore) {}
 
   get(accountId: string, projectId: string): FormMemory {
     return this.settings.read(accountId, keyOf(projectId), formMemorySchema, { ...EMPTY_FORM_MEMORY });

@@ -7,7 +7,7 @@ import { isApiError } from '../api';
 import type { Clock } from '../kernel/ports';
 import { errorSentence } from '../kernel/error-words';
 import { recordColumns, startedAtMs } from './job-mapper';
-import type { JobRepository } from './job-repository';
+import type { JobStore } from './job-store';
 import type { Job } from './job';
 import type { DurationKey, PollListener, PollTarget } from './poll-types';
 
@@ -27,7 +27,7 @@ export interface DurationSource {
 }
 
 export interface JobPollingDeps {
-  repo: JobRepository;
+  repo: JobStore;
   clock: Clock;
   durations: DurationSource;
   /** Whether this process polls (the history's owner); a guest's jobs are followed by the owner. */

@@ -6,11 +6,11 @@ import type { Clock } from '../kernel/ports';
 import type { JobChangeFeed } from './job-change-feed';
 import { toView } from './job-mapper';
 import type { JobPolling } from './job-polling';
-import type { JobRepository } from './job-repository';
+import type { JobStore } from './job-store';
 import type { Job } from './job';
 
 export interface JobsContext {
-  repo: JobRepository;
+  repo: JobStore;
   accounts: Accounts;
   polling: JobPolling;
   feed: JobChangeFeed;

@@ -1,7 +1,6 @@
 // The jobs domain wired together: the history database, crash recovery of submissions, one poll
 // scheduler per account, the batched change feed, notifications, the badge and the balance re-reads.
 import { randomUUID } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import type { JobsChanged } from '../../shared/domain/job';
 import type { PollHealth } from '../../shared/domain/poll-health';
 import type { Accounts } from '../accounts/accounts';
@@ -12,16 +11,16 @@ import { JobChangeFeed } from './job-change-feed';
 import { jobHandlers } from './job-handlers';
 import { JobNotifications } from './job-notifications';
 import { JobPolling } from './job-polling';
-import { JobRepository } from './job-repository';
 import type { Job } from './job';
+import type { JobStore } from './job-store';
 import { viewOf, type JobsContext } from './jobs-context';
 import { PollScheduler } from './poll-scheduler';
 import { RateLimiter } from './rate-limiter';
 import { recoverInterruptedSubmissions } from './submitter';
 
 export interface JobsDomainDeps {
-  /** The history database (the app core opens it and closes it after every domain is disposed). */
-  db: Database;
+  /** The job history (the app core opens its store and closes it after every domain is disposed). */
+  jobs: JobStore;
   /** Why the history had to be started anew at launch, in words; null when it opened fine. */
   notice: string | null;
   accounts: Accounts;
@@ -50,7 +49,7 @@ export interface JobsDomain {
   readonly handlers: ReturnType<typeof jobHandlers>;
   /** Why the history had to be started anew, in words; null when it opened fine. */
   readonly notice: string | null;
-  readonly repo: JobRepository;
+  readonly repo: JobStore;
   /** What the jobs' parts share, for the batches domain to send its rows the same way. */
   readonly context: JobsContext;
   /** The account's request gate, shared by its polling and its batch submissions. */
@@ -65,8 +64,7 @@ export interface JobsDomain {
 }
 
 export function openJobs(deps: JobsDomainDeps): JobsDomain {
-  const { db, notice } = deps;
-  const repo = new JobRepository(db);
+  const { jobs: repo, notice } = deps;
   const { accounts, clock, timers } = deps;
   const durations = new DurationModel();
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { UploadAsset, UploadCapability } from '../../shared/domain/asset';
 import type { Clock } from '../kernel/ports';
 import type { AssetUploader, UploadedAsset } from '../assets/asset-uploader';
-import type { AssetCache, CachedAsset } from './asset-cache';
+import type { AssetCacheStore, CachedAsset } from './asset-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +30,7 @@ export class CachingUploader implements AssetUploader {
 
   constructor(
     private readonly inner: AssetUploader,
-    private readonly cache: AssetCache,
+    private readonly cache: AssetCacheStore,
     private readonly where: { accountId: string; storage: string },
     private readonly clock: Clock,
   ) {}

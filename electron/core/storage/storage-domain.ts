@@ -1,7 +1,6 @@
 // Asset storage per account: which uploader an account's files go through (its default, an S3-compatible
 // bucket, or none: URLs only), its settings and secret, and the Test connection that proves them. A session
 // account (the command line's JRS_BASE_URL) may bring a bucket for the run (JRS_S3_*), held in memory only.
-import type { Database } from 'better-sqlite3';
 import type { UploadCapability } from '../../shared/domain/asset';
 import type { StorageSettings } from '../../shared/domain/storage';
 import type { Handlers } from '../../shared/ipc/contract';
@@ -10,7 +9,8 @@ import type { SecretStore } from '../accounts/secret-store';
 import { AppError } from '../kernel/app-error';
 import type { AssetUploader } from '../assets/asset-uploader';
 import type { Clock } from '../kernel/ports';
-import { AssetCache } from './asset-cache';
+import type { AssetCacheStore } from './asset-cache';
+import type { SettingsStore } from '../kernel/settings-store';
 import { CachingUploader } from './caching-uploader';
 import { S3Storage } from './s3-storage';
 import { StorageSettingsStore } from './storage-settings';
@@ -36,13 +36,15 @@ export interface StorageDomain {
 }
 
 export function openStorage(deps: {
-  db: Database;
+  settings: SettingsStore;
+  /** The uploads already made, by content (kept in the history's store). */
+  assetCache: AssetCacheStore;
   accounts: Accounts;
   keychain: SecretStore;
   clock: Clock;
 }): StorageDomain {
-  const store = new StorageSettingsStore(deps.db, deps.keychain);
-  const cache = new AssetCache(deps.db);
+  const store = new StorageSettingsStore(deps.settings, deps.keychain);
+  const cache = deps.assetCache;
   /** The account asked for (the command line names one), else the active one; an unknown id is refused. */
   const accountOf = (accountId: string | undefined) => {
     if (accountId === undefined) return deps.accounts.registry.active().id;

@@ -1,22 +1,17 @@
 // Each account's asset storage settings, in the history database's settings table (read back through its
 // schema: a damaged entry is the default), and the S3 secret in the keychain beside the API key.
-import type { Database } from 'better-sqlite3';
 import { storageSettingsSchema, type StorageSettings } from '../../shared/domain/storage';
 import type { SecretStore } from '../accounts/secret-store';
-import { SettingsTable } from '../db/settings-table';
+import type { SettingsStore } from '../kernel/settings-store';
 
 const KEY = 'asset-storage';
 const secretId = (accountId: string) => `${accountId}:s3-secret`;
 
 export class StorageSettingsStore {
-  private readonly table: SettingsTable;
-
   constructor(
-    db: Database,
+    private readonly table: SettingsStore,
     private readonly keychain: SecretStore,
-  ) {
-    this.table = new SettingsTable(db);
-  }
+  ) {}
 
   get(accountId: string): StorageSettings {
     return this.table.read(accountId, KEY, storageSettingsSchema, { provider: 'default' });

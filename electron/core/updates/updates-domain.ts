@@ -1,6 +1,6 @@
 // The updates domain's IPC handlers. The desktop app built with a feed runs the UpdateController; a copy built
 // without one, and the hosts that have no updates at all (browser host, command line), answer in words.
-import type { Database } from 'better-sqlite3';
+import type { SettingsStore } from '../kernel/settings-store';
 import type { Handlers } from '../../shared/ipc/contract';
 import { NO_FEED_WORDS, NOT_HERE_WORDS, type UpdateStatus } from '../../shared/domain/updates';
 import { AppError } from '../kernel/app-error';
@@ -20,7 +20,7 @@ export interface UpdatesDomain {
 }
 
 export function openUpdates(deps: {
-  db: Database;
+  settings: SettingsStore;
   host: UpdatesHost | undefined;
   clock: Clock;
   timers: Timers;
@@ -36,7 +36,7 @@ export function openUpdates(deps: {
 
   const controller = new UpdateController({
     host: { ...host, feed },
-    settings: new UpdateSettings(deps.db),
+    settings: new UpdateSettings(deps.settings),
     clock: deps.clock,
     timers: deps.timers,
     emit: deps.emit,

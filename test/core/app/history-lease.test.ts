@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HistoryLease } from '../../../electron/core/app/history-lease';
+import { HistoryLease } from '../../../electron/core/db/sqlite/history-lease';
 import { openDatabase } from '../../../electron/core/db/open-database';
 import { FakeTime } from '../../fixtures/fake-time';
 

@@ -17,7 +17,7 @@ import { AppError } from '../../../electron/core/kernel/app-error';
 import { SandboxUploader, type AssetUploader } from '../../../electron/core/assets/asset-uploader';
 import { uploadFiles, type UploadProgress } from '../../../electron/core/batches/upload-files';
 import { migrate } from '../../../electron/core/db/open-database';
-import { AssetCache } from '../../../electron/core/storage/asset-cache';
+import { SqliteAssetCache } from '../../../electron/core/db/sqlite/sqlite-asset-cache';
 import { CachingUploader } from '../../../electron/core/storage/caching-uploader';
 import { S3Storage } from '../../../electron/core/storage/s3-storage';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
@@ -182,7 +182,7 @@ describe('the cache in front of one storage', () => {
   const memoryCache = () => {
     const db = new Database(':memory:');
     migrate(db);
-    return new AssetCache(db);
+    return new SqliteAssetCache(db);
   };
   const asset = (n: number) => ({
     kind: 'image' as const,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase } from '../../../electron/core/db/open-database';
-import { SettingsTable } from '../../../electron/core/db/settings-table';
+import { SqliteSettings } from '../../../electron/core/db/sqlite/sqlite-settings';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -15,7 +15,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function table() {
   dir = mkdtempSync(join(tmpdir(), 'jrs-settings-'));
   const { db } = openDatabase(join(dir, 'history.sqlite'));
-  return { db, settings: new SettingsTable(db) };
+  return { db, settings: new SqliteSettings(db) };
 }
 
 const count = z.object({ n: z.number() });

@@ -15,6 +15,7 @@ import {
   type TemplateJob,
 } from '../../../electron/core/downloads/name-template';
 import { MAX_SEGMENT, MAX_SEGMENT_BYTES } from '../../../electron/core/downloads/safe-path';
+import { SqliteSettings } from '../../../electron/core/db/sqlite/sqlite-settings';
 
 const FINISHED = new Date(2026, 10, 22, 14, 5, 9);
 const NOW = new Date(2026, 10, 23);
@@ -98,7 +99,7 @@ describe('download settings', () => {
     db.exec(
       'CREATE TABLE settings (account_id TEXT, key TEXT, value_json TEXT, PRIMARY KEY (account_id, key))',
     );
-    return new DownloadSettingsStore(db, '/home/ana/Downloads');
+    return new DownloadSettingsStore(new SqliteSettings(db), '/home/ana/Downloads');
   };
 
   it('gives a new account the new default, and keeps a template people saved, the old default included', () => {

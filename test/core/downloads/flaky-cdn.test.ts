@@ -15,10 +15,11 @@ import { openDatabase } from '../../../electron/core/db/open-database';
 import { DownloadError, downloadFile } from '../../../electron/core/downloads/download-file';
 import { nodeDownloadFs } from '../../../electron/core/downloads/download-fs';
 import { DownloadQueue } from '../../../electron/core/downloads/download-queue';
-import { DownloadRepository } from '../../../electron/core/downloads/download-repository';
+import { SqliteDownloads } from '../../../electron/core/db/sqlite/sqlite-downloads';
 import { DownloadSettingsStore } from '../../../electron/core/downloads/download-settings';
 import type { Job } from '../../../electron/core/jobs/job';
 import { FakeTime } from '../../fixtures/fake-time';
+import { SqliteSettings } from '../../../electron/core/db/sqlite/sqlite-settings';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -95,13 +96,13 @@ describe('a CDN that always cuts short and ignores Range', () => {
     cleanups.push(() => {
       db.close();
     });
-    const repo = new DownloadRepository(db);
+    const repo = new SqliteDownloads(db);
     const lines: string[] = [];
     let heard: (() => void) | null = null;
     const queue = new DownloadQueue({
       repo,
       job: (id) => job(id),
-      settings: new DownloadSettingsStore(db, root),
+      settings: new DownloadSettingsStore(new SqliteSettings(db), root),
       sign: async () => `${cdn.url}/outputs/render.mp4?sig=${requests.length}`,
       accountUrl: () => cdn.url,
       fs: nodeDownloadFs,

@@ -14,6 +14,7 @@ import { cleanupsAfterEach } from '../../fixtures/cleanups';
 import { FakeTime } from '../../fixtures/fake-time';
 import { RecordingInstaller } from '../../fixtures/recording-installer';
 import { channelFileText, startUpdateFeedServer } from '../../fixtures/update-feed-server';
+import { SqliteSettings } from '../../../electron/core/db/sqlite/sqlite-settings';
 
 const cleanups = cleanupsAfterEach();
 const HOUR = 60 * 60 * 1000;
@@ -29,7 +30,7 @@ async function setUp(options: { current?: string; feedVersion?: string; dir?: st
   const events: UpdateStatus[] = [];
   const { db } = openDatabase(join(dir, 'history.sqlite'), () => time.now());
   const domain = openUpdates({
-    db,
+    settings: new SqliteSettings(db),
     host: {
       currentVersion: options.current ?? '0.1.0',
       feed: { baseUrl: server.url, channelFile: 'latest-linux.yml' },

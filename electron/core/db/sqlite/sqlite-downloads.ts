@@ -1,8 +1,9 @@
 // The downloads table: one row per job being (or done) downloaded, so that a download survives a restart.
 // Queuing one again keeps its folder and name: its `.part` is there.
 import type { Database, Statement } from 'better-sqlite3';
-import type { DownloadState } from '../../shared/domain/download';
-import type { Download } from './download';
+import type { DownloadState } from '../../../shared/domain/download';
+import type { DownloadStore } from '../../downloads/download-store';
+import type { Download } from '../../downloads/download';
 
 /** A row of the downloads table as SQLite returns it. */
 interface DownloadRow {
@@ -62,7 +63,7 @@ function prepareStatements(db: Database) {
   };
 }
 
-export class DownloadRepository {
+export class SqliteDownloads implements DownloadStore {
   private readonly statements: ReturnType<typeof prepareStatements>;
 
   constructor(db: Database) {

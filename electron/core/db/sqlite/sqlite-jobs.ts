@@ -1,8 +1,16 @@
 // The job history in SQLite: every write the jobs domain makes, as one small synchronous statement (or
 // one transaction), so that what the app knows is on disk before it acts on it.
 import type { Database, Statement } from 'better-sqlite3';
-import type { TrackingState } from '../../shared/domain/job';
-import type { FinishedTimes, Job, JobPayload, NewSubmission, RecordColumns, TrackedJob } from './job';
+import type { TrackingState } from '../../../shared/domain/job';
+import type { JobStore } from '../../jobs/job-store';
+import type {
+  FinishedTimes,
+  Job,
+  JobPayload,
+  NewSubmission,
+  RecordColumns,
+  TrackedJob,
+} from '../../jobs/job';
 import { finishedTimesOf, jobOf, payloadOf, type FinishedRow, type JobRow } from './job-row';
 
 const json = (value: unknown): string => JSON.stringify(value ?? null);
@@ -77,7 +85,7 @@ function prepareStatements(db: Database) {
   };
 }
 
-export class JobRepository {
+export class SqliteJobs implements JobStore {
   private readonly statements: ReturnType<typeof prepareStatements>;
 
   constructor(private readonly db: Database) {

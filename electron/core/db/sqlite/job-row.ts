@@ -1,6 +1,6 @@
 // A row of the jobs table as SQLite returns it, and the one place it becomes a Job.
-import type { TrackingState } from '../../shared/domain/job';
-import type { FinishedTimes, Job, JobPayload, JobSource } from './job';
+import type { TrackingState } from '../../../shared/domain/job';
+import type { FinishedTimes, Job, JobPayload, JobSource } from '../../jobs/job';
 
 export interface JobRow {
   id: string;

@@ -2,9 +2,9 @@
 // back through a schema (a row an older or damaged app wrote is the fallback, never an error).
 import type { Database, Statement } from 'better-sqlite3';
 import type { z } from 'zod';
-import type { SettingsStore } from '../kernel/settings-store';
+import type { SettingsStore } from '../../kernel/settings-store';
 
-export class SettingsTable implements SettingsStore {
+export class SqliteSettings implements SettingsStore {
   private readonly readStatement: Statement<[string, string], { value_json: string }>;
   private readonly writeStatement: Statement<[string, string, string]>;
   private readonly removeStatement: Statement<[string, number, string]>;

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from 'better-sqlite3';
-import { processIsAlive } from '../../node-shared/process-is-alive';
-import type { Clock, TimerHandle, Timers } from '../kernel/ports';
+import { processIsAlive } from '../../../node-shared/process-is-alive';
+import type { Clock, TimerHandle, Timers } from '../../kernel/ports';
 
 const LEASE = 'history';
 /** A lease not renewed for this long is free: the owner quit without a word, or died. */

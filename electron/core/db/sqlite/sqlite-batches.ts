@@ -2,10 +2,11 @@
 // template). A new batch and all its rows (as `pending` jobs) are written in one transaction, so that a
 // crash leaves either the whole batch, ready to be sent, or nothing.
 import type { Database, Statement } from 'better-sqlite3';
-import type { BatchState } from '../../shared/domain/batch';
-import type { TemplateBatch } from '../downloads/template-job';
-import type { JobRepository } from '../jobs/job-repository';
-import { parseSheet, type Batch, type BatchSheet, type NewBatchRecord } from './batch';
+import type { BatchState } from '../../../shared/domain/batch';
+import type { TemplateBatch } from '../../downloads/template-job';
+import type { SqliteJobs } from './sqlite-jobs';
+import type { BatchStore } from '../../batches/batch-store';
+import { parseSheet, type Batch, type BatchSheet, type NewBatchRecord } from '../../batches/batch';
 
 /** A row of the batches table as SQLite returns it. */
 interface BatchRow {
@@ -41,7 +42,7 @@ function batchOf(row: BatchRow): Batch {
   };
 }
 
-export class BatchRepository {
+export class SqliteBatches implements BatchStore {
   private readonly insert: Statement;
   private readonly byId: Statement;
   private readonly byAccount: Statement;
@@ -52,7 +53,7 @@ export class BatchRepository {
 
   constructor(
     private readonly db: Database,
-    private readonly jobs: JobRepository,
+    private readonly jobs: SqliteJobs,
   ) {
     this.insert = db.prepare(`
       INSERT INTO batches (id, account_id, project_id, project_name, job_type, name, created_ms, row_count,

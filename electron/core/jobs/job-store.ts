@@ -1,0 +1,52 @@
+// The jobs port: the job history as the jobs domain needs it, in domain types. SQLite implements it for one
+// person (db/sqlite/), PostgreSQL for a team. Each method is one atomic step of its own (a statement or a
+// transaction inside the implementation); a step that decides on what it reads says so in its condition.
+import type { TrackingState } from '../../shared/domain/job';
+import type { FinishedTimes, Job, JobPayload, NewSubmission, RecordColumns, TrackedJob } from './job';
+
+export interface JobStore {
+  /** Written before the request is sent: if the app dies now, the job is found as `submitting`. */
+  insertSubmission(job: NewSubmission, tracking?: 'submitting' | 'pending'): void;
+  insertTracked(job: TrackedJob): void;
+  applyRecord(id: string, columns: RecordColumns, nowMs: number): void;
+  setTracking(id: string, tracking: TrackingState, note: string | null): void;
+  /** Pending → submitting, once: false when another sender took the row first. */
+  claimPending(id: string): boolean;
+  /** Why the last status check failed; the job stays as it was. */
+  note(id: string, note: string, nowMs: number): void;
+  markRequeued(ids: readonly string[], nowMs: number): void;
+  remove(ids: readonly string[]): number;
+  /** Drops a batch's rows in one tracking state (its unsent rows, when it is cancelled); their ids. */
+  removeInBatch(batchId: string, tracking: TrackingState): string[];
+  /** The account was removed: its jobs stay, read-only. */
+  archiveAccount(accountId: string): void;
+  /** Makes the archived jobs of accounts in `known` live again; how many. */
+  reviveAccounts(known: readonly string[]): number;
+  /** Archives the jobs of every account not in `known`; how many. */
+  archiveOrphans(known: readonly string[]): number;
+  removeAccount(accountId: string): number;
+
+  get(id: string): Job | undefined;
+  getByUuid(accountId: string, uuid: string): Job | undefined;
+  /** The request as sent and the last service record (a job's details, a resend). */
+  payload(id: string): JobPayload;
+  list(accountId: string): Job[];
+  listArchived(): Job[];
+  /** Jobs of accounts still in the list, in one tracking state. */
+  withTracking(tracking: TrackingState): Job[];
+  /** A batch's next rows waiting to be sent, in row order. */
+  nextPending(batchId: string, limit: number): Job[];
+  /** Every job of a batch, in row order. */
+  inBatch(batchId: string): Job[];
+  accountIds(): string[];
+  /** Jobs being sent or followed, for the badge and the rail. */
+  countRunning(): number;
+  openInBatch(batchId: string): number;
+  batchCounts(batchId: string): { succeeded: number; failed: number; name: string };
+  /** The latest finished jobs of an account, for learning how long jobs take. */
+  finishedJobs(accountId: string, limit?: number): FinishedTimes[];
+  /** What the project's latest successful jobs were charged, newest first. */
+  charges(accountId: string, projectId: string, limit?: number): number[];
+  /** The account's latest successful job with an output file (for the naming template's preview). */
+  latestFinishedWithOutput(accountId: string): Job | undefined;
+}
