@@ -249,7 +249,10 @@ describe('team leases', () => {
       const holding = await t.holders(POLL_1);
       expect(holding, `at ${at / 1000} s`).toEqual(at < 325_000 ? ['behind'] : []);
     }
-    await t.advance(6_000); // 336 s: both others have tried since the lapse (right at 333 s)
+    // One step per try, so each finds what the one before left: right tries first after the lapse.
+    await t.advance(3_000); // 333 s
+    expect(await t.holders(POLL_1)).toEqual(['right']);
+    await t.advance(3_000); // 336 s: ahead tries too, and finds it held
     expect(await t.holders(POLL_1)).toEqual(['right']);
   });
 
