@@ -2,7 +2,8 @@
 // NOTIFY that every job and batch write sends, migration 001) and turns each notice into a typed change. When
 // that connection drops (the server restarted, the network went), it reconnects with a growing pause and,
 // once listening again, reads what changed while it was away, so no change is missed; one may come twice
-// (a consumer re-reads the job or batch by id, which is harmless).
+// (a consumer re-reads the job or batch by id, which is harmless). A connection that went silent without
+// closing (a computer asleep, a VPN switched, a router that forgot it) is found by a query every 30 s.
 import pg from 'pg';
 import { z } from 'zod';
 import type { TimerHandle, Timers } from '../../kernel/ports';
@@ -34,6 +35,9 @@ export const RECONNECT_MAX_MS = 10_000;
  * one did, while this client was away.
  */
 export const REREAD_MARGIN = 1000;
+/** How often the listening connection is asked a trivial question, and how long its answer may take. */
+export const HEARTBEAT_MS = 30_000;
+export const HEARTBEAT_TIMEOUT_MS = 10_000;
 
 export interface ChangeListenerDeps {
   /** For the read that catches up after a drop. */
@@ -47,6 +51,9 @@ export interface ChangeListenerDeps {
   reconnectFirstMs?: number;
   reconnectMaxMs?: number;
   rereadMargin?: number;
+  heartbeatMs?: number;
+  /** Real time (the driver's own timer): the answer of a live server takes milliseconds. */
+  heartbeatTimeoutMs?: number;
 }
 
 const CATCH_UP = `
@@ -64,6 +71,7 @@ export class ChangeListener {
   private listening = false;
   private connecting: Promise<void> | null = null;
   private retry: TimerHandle | null = null;
+  private beat: TimerHandle | null = null;
   private pauseMs: number;
   private seq: number | null;
   private stopped = false;
@@ -110,6 +118,7 @@ export class ChangeListener {
     this.stopped = true;
     if (this.retry) this.deps.timers.clearTimeout(this.retry);
     this.retry = null;
+    this.stopHeartbeat();
     await this.idle();
     const client = this.client;
     this.client = null;
@@ -172,6 +181,7 @@ export class ChangeListener {
       }
       if (this.client !== client) throw new Error('the connection dropped while it was being set up');
       this.listening = true;
+      this.heartbeat(client);
       return caughtUp;
     } catch (error) {
       if (this.client === client) this.client = null;
@@ -229,6 +239,7 @@ export class ChangeListener {
     this.client = null;
     const wasListening = this.listening;
     this.listening = false;
+    this.stopHeartbeat();
     void client.end().catch(() => undefined);
     // A drop while connecting fails that attempt, which schedules the next one itself.
     if (!wasListening) return;
@@ -237,6 +248,32 @@ export class ChangeListener {
       `Lost the live connection to the team database (${error ? messageOf(error) : 'it was closed'}); reconnecting in ${seconds(this.pauseMs)}, and what changed meanwhile is read then.`,
     );
     this.scheduleRetry();
+  }
+
+  /** Asks the connection a trivial question now and then: one that stays silent is dropped like a closed one. */
+  private heartbeat(client: pg.Client): void {
+    this.stopHeartbeat();
+    this.beat = this.deps.timers.setTimeout(() => {
+      this.beat = null;
+      if (this.client !== client || this.stopped) return;
+      client
+        .query({
+          text: 'SELECT 1',
+          query_timeout: this.deps.heartbeatTimeoutMs ?? HEARTBEAT_TIMEOUT_MS,
+        } as pg.QueryConfig)
+        .then(
+          () => {
+            if (this.client === client && !this.stopped) this.heartbeat(client);
+          },
+          (error: unknown) => this.dropped(client, error instanceof Error ? error : new Error(String(error))),
+        );
+    }, this.deps.heartbeatMs ?? HEARTBEAT_MS);
+    this.beat.unref?.();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.beat) this.deps.timers.clearTimeout(this.beat);
+    this.beat = null;
   }
 
   private scheduleRetry(): void {

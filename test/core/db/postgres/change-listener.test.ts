@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ChangeListener,
+  HEARTBEAT_MS,
   RECONNECT_FIRST_MS,
   type TeamChange,
 } from '../../../../electron/core/db/postgres/change-listener';
@@ -66,6 +67,8 @@ async function history(): Promise<{ database: TeamDatabase; listen(): Promise<Li
       const listener = new ChangeListener({
         pool: connection.pool,
         timers: time,
+        // The driver's own timer, in real time: a live server answers SELECT 1 in milliseconds.
+        heartbeatTimeoutMs: 500,
         log: (line) => lines.push(line),
       });
       listener.onChange((change) => {
@@ -195,6 +198,25 @@ describe('the change listener', () => {
     await proxy.cut();
     await until(() => !listener.isListening, 'the listener never noticed the second cut');
     expect(time.nextAt()! - time.now()).toBe(RECONNECT_FIRST_MS);
+  });
+
+  it('finds a connection gone silent at its next heartbeat, and reads what it missed', async () => {
+    const { database, listen } = await history();
+    const { listener, lines, time, proxy, ids } = await listen();
+    proxy.stall(); // nothing closes: the notices of these writes just never arrive
+    const meanwhile = await insertJobs(database, 'silent-', 3);
+    await time.advance(HEARTBEAT_MS - 1);
+    expect(listener.isListening).toBe(true);
+    await time.advance(1);
+    await until(() => !listener.isListening, 'the heartbeat never found the connection silent');
+    expect(lines).toEqual([
+      'Lost the live connection to the team database (Query read timeout); reconnecting in 0.3 s, and what changed meanwhile is read then.',
+    ]);
+    await proxy.restore();
+    await time.advance(RECONNECT_FIRST_MS);
+    await listener.idle();
+    expect(listener.isListening).toBe(true);
+    for (const id of meanwhile) expect(ids(), `${id}, written while silent`).toContain(id);
   });
 
   it('reads again a write that took an earlier change number but committed while it was away', async () => {

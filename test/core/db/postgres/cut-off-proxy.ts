@@ -8,6 +8,11 @@ export interface CutOffProxy {
   readonly url: string;
   /** Drops every relayed connection and refuses new ones until restore(). */
   cut(): Promise<void>;
+  /**
+   * Relays nothing more either way but keeps every connection open, as a network that went silent (a
+   * computer asleep, a router that forgot the connection): nothing tells either side. Until restore().
+   */
+  stall(): void;
   restore(): Promise<void>;
   close(): Promise<void>;
 }
@@ -15,6 +20,7 @@ export interface CutOffProxy {
 export async function cutOffProxy(serverUrl: string): Promise<CutOffProxy> {
   const target = new URL(serverUrl);
   const sockets = new Set<Socket>();
+  let stalled = false;
   const server: Server = createServer((incoming) => {
     const outgoing = connect(Number(target.port), target.hostname);
     for (const socket of [incoming, outgoing]) {
@@ -22,7 +28,8 @@ export async function cutOffProxy(serverUrl: string): Promise<CutOffProxy> {
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => undefined);
     }
-    incoming.pipe(outgoing).pipe(incoming);
+    incoming.on('data', (chunk: Buffer) => stalled || outgoing.write(chunk));
+    outgoing.on('data', (chunk: Buffer) => stalled || incoming.write(chunk));
     incoming.on('close', () => outgoing.destroy());
     outgoing.on('close', () => incoming.destroy());
   });
@@ -47,8 +54,12 @@ export async function cutOffProxy(serverUrl: string): Promise<CutOffProxy> {
   return {
     url: url.toString(),
     cut: stopListening,
+    stall: () => {
+      stalled = true;
+    },
     restore: async () => {
-      await listen(port);
+      stalled = false;
+      if (!server.listening) await listen(port);
     },
     close: stopListening,
   };
