@@ -172,6 +172,8 @@ export class TeamLeases {
     const now = clock.now();
     const jumped = lease.lastTry !== null && Math.abs(now - lease.lastTry - this.periodMs) > this.periodMs;
     lease.lastTry = now;
+    // A clock set back would make the lease look valid for longer than it is: count on it only if renewed now.
+    if (jumped) lease.validUntil = Math.min(lease.validUntil, now);
     try {
       if (this.offset === null || jumped || now - this.measuredAt >= this.remeasureMs) await this.measure();
       const sent = clock.now();
@@ -201,6 +203,7 @@ export class TeamLeases {
           `Could not ${lease.holding ? 'renew' : 'try for'} the team lease "${lease.name}": the team database did not answer (${messageOf(error)}). Trying again every ${seconds(this.periodMs)}${lease.holding ? '; this client stops that work if its lease could have lapsed meanwhile' : ''}.`,
         );
       }
+      if (lease.holding && clock.now() >= lease.validUntil) this.lapse(lease);
     }
   }
 
@@ -227,16 +230,24 @@ export class TeamLeases {
     const wait = lease.validUntil - this.deps.clock.now();
     lease.expiry = this.deps.timers.setTimeout(
       () => {
+        // Armed again by every renewal: firing means none came in time (timers run on elapsed time, which a
+        // clock set back does not stretch).
         lease.expiry = null;
-        if (!lease.holding || this.deps.clock.now() < lease.validUntil) return;
-        this.log(
-          `Stopped the work of "${lease.name}": its team lease could not be renewed in time and may have lapsed, so another client may take it over. Trying again.`,
-        );
-        this.setHolding(lease, false);
+        if (lease.holding) this.lapse(lease);
       },
       Math.max(0, wait),
     );
     lease.expiry.unref?.();
+  }
+
+  /** The lease may have lapsed without a renewal: this client stops its work, so another may take over. */
+  private lapse(lease: Lease): void {
+    if (lease.expiry) this.deps.timers.clearTimeout(lease.expiry);
+    lease.expiry = null;
+    this.log(
+      `Stopped the work of "${lease.name}": its team lease could not be renewed in time and may have lapsed, so another client may take it over. Trying again.`,
+    );
+    this.setHolding(lease, false);
   }
 
   private setHolding(lease: Lease, holding: boolean): void {

@@ -270,6 +270,19 @@ describe('team leases', () => {
     expect(b.lines.join('\n')).toMatch(/clock moved by 3\d{3}(\.\d)? s against the team database's/);
   });
 
+  it('stops counting on its lease in time when its clock is set back an hour while renewals fail', async () => {
+    const t = await team();
+    let jump = 0;
+    const a = await t.join('a', { clock: { now: () => t.time.now() + jump } });
+    expect(await a.leases.hold(POLL_1)).toBe(true); // 0, 10 s, 20 s, …
+    for (let step = 0; step < 4; step++) await t.advance(5_000); // 20 s: renewed, valid until 45 s
+    jump = -HOUR;
+    await t.proxy.cut();
+    await t.advance(10_000); // 30 s: a's renewal fails; by its own clock it would hold for another hour
+    expect(a.leases.holds(POLL_1)).toBe(false);
+    expect(a.changes.at(-1)).toEqual({ name: POLL_1, holding: false });
+  });
+
   it('keeps one holder at most while the database restarts and the network drops, and says so in words', async () => {
     const t = await team();
     const [a, b] = [await t.join('a'), await t.join('b')];
