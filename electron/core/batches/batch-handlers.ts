@@ -66,7 +66,7 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
     },
     'batches:create': async (batch) => {
       const accountId = activeId();
-      const id = createBatch(batches, accountId, batch, context.clock.now());
+      const id = createBatch(context.lifecycle, accountId, batch, context.clock.now());
       for (const row of repo.inBatch(id)) feed.changed(accountId, row.id);
       const view = batchView(own(id));
       deps.changed(view);
@@ -93,7 +93,7 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
     },
     'batches:cancel': async ({ id }) => {
       const view = setState(id, 'cancelled');
-      for (const jobId of repo.removeInBatch(id, 'pending')) feed.changed(view.accountId, jobId);
+      for (const jobId of context.lifecycle.withdrawnFromBatch(id)) feed.changed(view.accountId, jobId);
       return view;
     },
     'batches:retryFailed': async ({ id }) => {
@@ -101,7 +101,7 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
       // The very rows whose cost was said before the question (jobs:requeueCost): one rule for both.
       const { refused, failed } = retryableInBatch(repo.inBatch(id));
       for (const row of refused) {
-        repo.setTracking(row.id, 'pending', null);
+        context.lifecycle.backToPending(row.id, null);
         feed.changed(batch.accountId, row.id);
       }
       const result = failed.length

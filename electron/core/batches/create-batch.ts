@@ -5,9 +5,14 @@ import type { NewBatch } from '../../shared/domain/batch';
 import { summarize } from '../jobs/job-mapper';
 import type { NewSubmission } from '../jobs/job';
 import { submitBody } from '../jobs/submit-body';
-import type { BatchStore } from './batch-store';
+import type { JobLifecycle } from '../jobs/lifecycle';
 
-export function createBatch(batches: BatchStore, accountId: string, batch: NewBatch, nowMs: number): string {
+export function createBatch(
+  lifecycle: Pick<JobLifecycle, 'recordBatch'>,
+  accountId: string,
+  batch: NewBatch,
+  nowMs: number,
+): string {
   const id = randomUUID();
   const sessionId = randomUUID();
   const jobType = batch.jobs[0]?.request.jobType ?? 'video';
@@ -28,7 +33,7 @@ export function createBatch(batches: BatchStore, accountId: string, batch: NewBa
       nowMs,
     };
   });
-  batches.create({
+  lifecycle.recordBatch({
     id,
     accountId,
     projectId: batch.projectId,

@@ -36,7 +36,7 @@ type ImportChannel =
 
 export interface ImportHandlersDeps {
   accounts: Accounts;
-  jobs: JobStore;
+  jobs: Pick<JobStore, 'charges'>;
   memory: MappingMemory;
   createBatch(batch: NewBatch): Promise<BatchView>;
   progress(payload: PayloadOf<'imports:progress'>): void;

@@ -6,8 +6,8 @@ import type { PollHealth } from '../../shared/domain/poll-health';
 import { isApiError } from '../api';
 import type { Clock } from '../kernel/ports';
 import { errorSentence } from '../kernel/error-words';
-import { recordColumns, startedAtMs } from './job-mapper';
-import type { JobStore } from './job-store';
+import { startedAtMs } from './job-mapper';
+import type { JobLifecycle, JobReads } from './lifecycle';
 import type { Job } from './job';
 import type { DurationKey, PollListener, PollTarget } from './poll-types';
 
@@ -27,7 +27,9 @@ export interface DurationSource {
 }
 
 export interface JobPollingDeps {
-  repo: JobStore;
+  repo: JobReads;
+  /** Where a poll's answer is written (the one writer of job state). */
+  lifecycle: Pick<JobLifecycle, 'polled' | 'lost' | 'pollFailed'>;
   clock: Clock;
   durations: DurationSource;
   /** Whether this process polls (the history's owner); a guest's jobs are followed by the owner. */
@@ -214,7 +216,7 @@ export class JobPolling {
   }
 
   private listener(accountId: string): PollListener {
-    const { repo, clock } = this.deps;
+    const { repo } = this.deps;
     return {
       onRecord: (target: PollTarget, job: ServiceJob, final: boolean) => {
         this.noteHealth(accountId, null);
@@ -225,7 +227,7 @@ export class JobPolling {
           return;
         }
         if (!final && !changedBy(before, job)) return; // nothing new: no write, no event
-        repo.applyRecord(target.id, recordColumns(job, clock.now(), before), clock.now());
+        this.deps.lifecycle.polled(target.id, job, before);
         const after = repo.get(target.id);
         if (!after) return;
         this.deps.changed(after);
@@ -235,7 +237,7 @@ export class JobPolling {
         this.noteHealth(accountId, null);
         const row = repo.get(target.id);
         if (!row) return;
-        repo.setTracking(target.id, 'lost', reason);
+        this.deps.lifecycle.lost(target.id, reason);
         this.deps.changed(row);
       },
       onError: (target: PollTarget, error: unknown) => {
@@ -244,7 +246,7 @@ export class JobPolling {
         const note = `Status not updated: ${errorSentence(error)}`;
         // The same failure again (an outage): nothing new to write or show.
         if (!row || row.trackingNote === note) return;
-        repo.note(target.id, note, clock.now());
+        this.deps.lifecycle.pollFailed(target.id, note);
         this.deps.changed(row);
       },
     };

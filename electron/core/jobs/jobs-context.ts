@@ -1,4 +1,4 @@
-// What the jobs domain's parts share: the history, the accounts' connections, the polling, the change
+// What the jobs domain's parts share: the history (read) and the job lifecycle (write), the accounts' connections, the polling, the change
 // feed and time.
 import type { JobView } from '../../shared/domain/job';
 import type { Accounts } from '../accounts/accounts';
@@ -6,11 +6,13 @@ import type { Clock } from '../kernel/ports';
 import type { JobChangeFeed } from './job-change-feed';
 import { toView } from './job-mapper';
 import type { JobPolling } from './job-polling';
-import type { JobStore } from './job-store';
+import type { JobLifecycle, JobReads } from './lifecycle';
 import type { Job } from './job';
 
 export interface JobsContext {
-  repo: JobStore;
+  /** The history's jobs, to read; every change of state goes through `lifecycle`. */
+  repo: JobReads;
+  lifecycle: JobLifecycle;
   accounts: Accounts;
   polling: JobPolling;
   feed: JobChangeFeed;

@@ -13,6 +13,8 @@ import { JobNotifications } from './job-notifications';
 import { JobPolling } from './job-polling';
 import type { Job } from './job';
 import type { JobStore } from './job-store';
+import { JobLifecycle, type JobReads } from './lifecycle';
+import type { BatchStore } from '../batches/batch-store';
 import { viewOf, type JobsContext } from './jobs-context';
 import { PollScheduler } from './poll-scheduler';
 import { RateLimiter } from './rate-limiter';
@@ -21,6 +23,8 @@ import { recoverInterruptedSubmissions } from './submitter';
 export interface JobsDomainDeps {
   /** The job history (the app core opens its store and closes it after every domain is disposed). */
   jobs: JobStore;
+  /** A new batch and its rows are written together (the lifecycle's recordBatch). */
+  batches: Pick<BatchStore, 'create'>;
   /** Why the history had to be started anew at launch, in words; null when it opened fine. */
   notice: string | null;
   accounts: Accounts;
@@ -49,7 +53,8 @@ export interface JobsDomain {
   readonly handlers: ReturnType<typeof jobHandlers>;
   /** Why the history had to be started anew, in words; null when it opened fine. */
   readonly notice: string | null;
-  readonly repo: JobStore;
+  /** The history's jobs, to read (every change goes through `context.lifecycle`). */
+  readonly repo: JobReads;
   /** What the jobs' parts share, for the batches domain to send its rows the same way. */
   readonly context: JobsContext;
   /** The account's request gate, shared by its polling and its batch submissions. */
@@ -66,6 +71,7 @@ export interface JobsDomain {
 export function openJobs(deps: JobsDomainDeps): JobsDomain {
   const { jobs: repo, notice } = deps;
   const { accounts, clock, timers } = deps;
+  const lifecycle = new JobLifecycle({ jobs: repo, batches: deps.batches, clock });
   const durations = new DurationModel();
 
   const credits = new CreditsRefresher({
@@ -105,6 +111,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
   const isOwner = deps.isOwner ?? (() => true);
   const polling = new JobPolling({
     repo,
+    lifecycle,
     clock,
     durations,
     isOwner,
@@ -131,6 +138,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
   });
   Object.assign(context, {
     repo,
+    lifecycle,
     accounts,
     polling,
     feed,
@@ -155,8 +163,8 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     accountRemoved(accountId, deleteHistory) {
       polling.stopAccount(accountId);
       limiters.delete(accountId);
-      if (deleteHistory) repo.removeAccount(accountId);
-      else repo.archiveAccount(accountId);
+      if (deleteHistory) lifecycle.removeAccount(accountId);
+      else lifecycle.archiveAccount(accountId);
       deps.notifier.setBadgeCount(repo.countRunning());
     },
     ownerGained() {
@@ -167,13 +175,13 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
       const whole = accounts.registry.isWhole();
       const known = accounts.registry.list().map((account) => account.id);
       // Before the recovery: a session account's submissions cut off by its last run are settled too.
-      repo.reviveAccounts(known);
+      lifecycle.reviveAccounts(known);
       // Jobs of accounts no longer in the list (a session-only account, a crash between removing an
       // account and archiving its jobs) are kept read-only, not polled in vain and not hidden. Only when
       // the list was read whole: an account list that cannot be read (or was set aside as damaged this
       // run) only looks empty, and every job would be taken for an orphan.
       if (whole) {
-        const orphans = repo.archiveOrphans(known);
+        const orphans = lifecycle.archiveOrphans(known);
         if (orphans > 0)
           deps.log?.(`${orphans} job(s) of accounts no longer in the list were kept read-only`);
       } else deps.log?.('The account list could not be read whole: no job was set aside as an orphan.');

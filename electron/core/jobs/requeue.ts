@@ -63,7 +63,7 @@ export function canRequeue(row: Job): row is SentRow {
 }
 
 export async function requeueJobs(context: JobsContext, ids: readonly string[]): Promise<RequeueResult> {
-  const { repo, accounts, clock, feed, polling } = context;
+  const { repo, accounts, feed, polling } = context;
   const result: RequeueResult = { requeued: [], lost: [], skipped: [] };
   const byAccount = new Map<string, SentRow[]>();
   for (const id of ids) {
@@ -85,10 +85,7 @@ export async function requeueJobs(context: JobsContext, ids: readonly string[]):
       } catch (error) {
         if (!isApiError(error) || !error.outcomeUnknown) throw error;
         // They may have been requeued: follow them, so the service's own answers show where they stand.
-        repo.markRequeued(
-          chunk.map((row) => row.id),
-          clock.now(),
-        );
+        context.lifecycle.requeued(chunk.map((row) => row.id));
         for (const row of chunk) {
           const current = repo.get(row.id);
           if (current) polling.follow(current);
@@ -100,14 +97,11 @@ export async function requeueJobs(context: JobsContext, ids: readonly string[]):
         );
       }
       const requeued = chunk.filter((row) => !lost.has(row.id));
-      repo.markRequeued(
-        requeued.map((row) => row.id),
-        clock.now(),
-      );
+      context.lifecycle.requeued(requeued.map((row) => row.id));
       for (const row of chunk) {
         if (lost.has(row.id)) {
           polling.unfollow(row);
-          repo.setTracking(row.id, 'lost', LOST_NOTE);
+          context.lifecycle.lost(row.id, LOST_NOTE);
           result.lost.push(row.id);
         } else {
           const current = repo.get(row.id);

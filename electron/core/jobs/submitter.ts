@@ -9,7 +9,7 @@ import type { JobView, SubmitJob } from '../../shared/domain/job';
 import { isApiError } from '../api';
 import { AppError } from '../kernel/app-error';
 import { errorSentence } from '../kernel/error-words';
-import { recordColumns, summarize } from './job-mapper';
+import { summarize } from './job-mapper';
 import type { Job } from './job';
 import { rowOf, viewOf, type JobsContext } from './jobs-context';
 import { submitBody } from './submit-body';
@@ -32,7 +32,7 @@ export async function sendSubmission(
   row: Job,
   refused: (error: unknown) => void,
 ): Promise<JobView> {
-  const { repo, accounts, clock, feed, polling, log } = context;
+  const { repo, lifecycle, accounts, feed, polling, log } = context;
   const body = repo.payload(row.id).request as CreateJobRequest;
   let job: ServiceJob;
   try {
@@ -40,7 +40,7 @@ export async function sendSubmission(
     job = await client.createJob(body);
   } catch (error) {
     if (isApiError(error) && error.outcomeUnknown) {
-      repo.setTracking(row.id, 'unknown', unknownNote(error));
+      lifecycle.unknown(row.id, unknownNote(error));
       feed.changed(row.accountId, row.id);
       return viewOf(context, rowOf(context, row.id));
     }
@@ -48,7 +48,7 @@ export async function sendSubmission(
     throw error;
   }
   try {
-    repo.applyRecord(row.id, recordColumns(job, clock.now()), clock.now());
+    lifecycle.created(row.id, job);
   } catch (error) {
     // The job exists and was paid for: keep the row (still `submitting`, so the next start shows it as
     // unknown) and say which job it is, so it can be tracked by id.
@@ -74,7 +74,7 @@ export async function submitJob(
   // The id travels in the body, which the service keeps as the job's input: a job found later can be
   // matched to this submission.
   const body = { ...submitBody(request, context.sessionId), client_request_id: id };
-  context.repo.insertSubmission({
+  context.lifecycle.recordIntent({
     id,
     accountId,
     projectId: request.projectId,
@@ -91,7 +91,7 @@ export async function submitJob(
   context.feed.changed(accountId, id);
   return sendSubmission(context, rowOf(context, id), () => {
     // The service refused it (or it provably never left): nothing was created, nothing to keep.
-    context.repo.remove([id]);
+    context.lifecycle.withdrawn([id]);
     context.feed.changed(accountId, id);
   });
 }
@@ -112,24 +112,22 @@ function unknownRow(context: JobsContext, id: string): Job {
 /** Sends the exact same request again, at the person's word. */
 export async function resubmitJob(context: JobsContext, id: string): Promise<JobView> {
   const row = unknownRow(context, id);
-  context.repo.setTracking(id, 'submitting', null);
+  context.lifecycle.resubmitting(id);
   context.feed.changed(row.accountId, id);
   return sendSubmission(context, rowOf(context, id), (error) => {
     // This attempt created nothing, but the first one may have: the person decides again.
-    context.repo.setTracking(id, 'unknown', `Resubmitting failed: ${errorSentence(error)}`);
+    context.lifecycle.unknown(id, `Resubmitting failed: ${errorSentence(error)}`);
     context.feed.changed(row.accountId, id);
   });
 }
 
 export function discardJob(context: JobsContext, id: string): void {
   const row = unknownRow(context, id);
-  context.repo.remove([id]);
+  context.lifecycle.withdrawn([id]);
   context.feed.changed(row.accountId, id);
 }
 
 /** At start: submissions the last run never heard back about are unknown, not lost and not resent. */
 export function recoverInterruptedSubmissions(context: JobsContext): number {
-  const rows = context.repo.withTracking('submitting');
-  for (const row of rows) context.repo.setTracking(row.id, 'unknown', INTERRUPTED_NOTE);
-  return rows.length;
+  return context.lifecycle.interruptedToUnknown(INTERRUPTED_NOTE).length;
 }

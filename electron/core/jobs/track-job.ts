@@ -34,7 +34,7 @@ export async function trackJob(context: JobsContext, accountId: string, uuid: st
   const requestId = job.input['client_request_id'];
   const pending = typeof requestId === 'string' ? repo.get(requestId) : undefined;
   if (pending && pending.accountId === accountId && pending.tracking === 'unknown') {
-    repo.applyRecord(pending.id, recordColumns(job, clock.now()), clock.now());
+    context.lifecycle.found(pending.id, job);
     const resolved = rowOf(context, pending.id);
     polling.follow(resolved);
     feed.changed(accountId, pending.id);
@@ -48,7 +48,7 @@ export async function trackJob(context: JobsContext, accountId: string, uuid: st
   const project = projects.find((candidate) => candidate.projectId === job.template_id);
   const values = objectOf(job.values ?? job.input['values']);
   const id = randomUUID();
-  repo.insertTracked({
+  context.lifecycle.tracked({
     id,
     accountId,
     projectId: job.template_id,
