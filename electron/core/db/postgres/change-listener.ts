@@ -38,6 +38,7 @@ export const REREAD_MARGIN = 1000;
 /** How often the listening connection is asked a trivial question, and how long its answer may take. */
 export const HEARTBEAT_MS = 30_000;
 export const HEARTBEAT_TIMEOUT_MS = 10_000;
+const STOP_WAIT_MS = 1000;
 
 export interface ChangeListenerDeps {
   /** For the read that catches up after a drop. */
@@ -114,16 +115,25 @@ export class ChangeListener {
     while (this.connecting) await this.connecting;
   }
 
+  /** Closes the connection; waits at most a second for the server's goodbye (a silent network never says it). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retry) this.deps.timers.clearTimeout(this.retry);
     this.retry = null;
-    this.stopHeartbeat();
     await this.idle();
+    this.stopHeartbeat();
     const client = this.client;
     this.client = null;
     this.listening = false;
-    await client?.end().catch(() => undefined);
+    if (!client) return;
+    let waited: TimerHandle | null = null;
+    await Promise.race([
+      client.end().catch(() => undefined),
+      new Promise<void>((resolve) => {
+        waited = this.deps.timers.setTimeout(resolve, STOP_WAIT_MS);
+      }),
+    ]);
+    if (waited) this.deps.timers.clearTimeout(waited);
   }
 
   private get firstPause(): number {

@@ -217,6 +217,15 @@ describe('the change listener', () => {
     await listener.idle();
     expect(listener.isListening).toBe(true);
     for (const id of meanwhile) expect(ids(), `${id}, written while silent`).toContain(id);
+
+    // Stopping while the network is silent again: the goodbye never comes, the stop ends after a second.
+    proxy.stall();
+    let stopped = false;
+    const stopping = listener.stop().then(() => (stopped = true));
+    await listener.idle();
+    await time.advance(1_000);
+    await until(() => stopped, 'stopping on a silent connection never ended');
+    await stopping;
   });
 
   it('reads again a write that took an earlier change number but committed while it was away', async () => {

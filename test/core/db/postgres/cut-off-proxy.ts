@@ -21,8 +21,9 @@ export async function cutOffProxy(serverUrl: string): Promise<CutOffProxy> {
   const target = new URL(serverUrl);
   const sockets = new Set<Socket>();
   let stalled = false;
-  const server: Server = createServer((incoming) => {
-    const outgoing = connect(Number(target.port), target.hostname);
+  // Half-open allowed, so that a stalled relay swallows a goodbye (FIN) too, as a silent network does.
+  const server: Server = createServer({ allowHalfOpen: true }, (incoming) => {
+    const outgoing = connect({ port: Number(target.port), host: target.hostname, allowHalfOpen: true });
     for (const socket of [incoming, outgoing]) {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
@@ -30,6 +31,8 @@ export async function cutOffProxy(serverUrl: string): Promise<CutOffProxy> {
     }
     incoming.on('data', (chunk: Buffer) => stalled || outgoing.write(chunk));
     outgoing.on('data', (chunk: Buffer) => stalled || incoming.write(chunk));
+    incoming.on('end', () => stalled || outgoing.end());
+    outgoing.on('end', () => stalled || incoming.end());
     incoming.on('close', () => outgoing.destroy());
     outgoing.on('close', () => incoming.destroy());
   });
