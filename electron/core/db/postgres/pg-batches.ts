@@ -1,0 +1,134 @@
+// The team's batches in PostgreSQL: the batches port (batches/batch-store.ts) as SQLite's SqliteBatches
+// answers it. A new batch and all its rows (pending jobs) are written in ONE transaction on one pooled
+// client, so a crash or a dropped connection leaves either the whole batch, ready to be sent, or nothing.
+import type { BatchState } from '../../../shared/domain/batch';
+import type { AsyncPort } from '../../kernel/async-port';
+import type { BatchStore } from '../../batches/batch-store';
+import type { TemplateBatch } from '../../downloads/template-job';
+import { parseSheet, type Batch, type BatchSheet, type NewBatchRecord } from '../../batches/batch';
+import { num, type PgAccess } from './pg-access';
+import { insertSubmissions, type PgClientIdentity } from './pg-jobs';
+
+/** A row of the batches table as PostgreSQL returns it. */
+interface PgBatchRow {
+  id: string;
+  account_id: string;
+  project_id: string;
+  project_name: string | null;
+  job_type: string | null;
+  name: string;
+  created_ms: number | string;
+  row_count: number;
+  session_id: string | null;
+  state: string;
+  sheet_json: string | null;
+  name_template: string | null;
+}
+
+const BATCH_COLUMNS = `id, account_id, project_id, project_name, job_type, name, created_ms, row_count,
+  session_id, state, sheet_json, name_template`;
+
+function batchOfPg(row: PgBatchRow): Batch {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    projectId: row.project_id,
+    projectName: row.project_name,
+    jobType: row.job_type,
+    name: row.name,
+    createdMs: num(row.created_ms),
+    rowCount: row.row_count,
+    sessionId: row.session_id,
+    state: row.state,
+    sheet: parseSheet(row.sheet_json),
+    nameTemplate: row.name_template,
+  };
+}
+
+export class PgBatches implements AsyncPort<BatchStore> {
+  /** Each batch's spreadsheet, parsed once: it never changes (its name may, on any computer: read each time). */
+  private readonly sheets = new Map<string, Pick<TemplateBatch, 'columns' | 'rows'>>();
+
+  constructor(
+    private readonly db: PgAccess,
+    private readonly who: PgClientIdentity,
+  ) {}
+
+  /** The batch and every one of its rows, as pending jobs: BEGIN … COMMIT, all of it or nothing. */
+  async create(batch: NewBatchRecord): Promise<void> {
+    await this.db.transaction(async (client) => {
+      await client.query(
+        `INSERT INTO batches (id, account_id, project_id, project_name, job_type, name, created_ms, row_count,
+           session_id, state, sheet_json, name_template, submitted_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'running', $10, $11, $12)`,
+        [
+          batch.id,
+          batch.accountId,
+          batch.projectId,
+          batch.projectName,
+          batch.jobType,
+          batch.name,
+          batch.nowMs,
+          batch.jobs.length,
+          batch.sessionId,
+          batch.sheet ? JSON.stringify(batch.sheet) : null,
+          batch.nameTemplate,
+          this.who.submittedBy,
+        ],
+      );
+      await insertSubmissions(client, batch.jobs, 'pending', this.who);
+    });
+  }
+
+  async get(id: string): Promise<Batch | undefined> {
+    const [row] = await this.db.read<PgBatchRow>(`SELECT ${BATCH_COLUMNS} FROM batches WHERE id = $1`, [id]);
+    return row && batchOfPg(row);
+  }
+
+  async list(accountId: string): Promise<Batch[]> {
+    const rows = await this.db.read<PgBatchRow>(
+      `SELECT ${BATCH_COLUMNS} FROM batches WHERE account_id = $1 ORDER BY created_ms DESC`,
+      [accountId],
+    );
+    return rows.map(batchOfPg);
+  }
+
+  async runningBatches(): Promise<Batch[]> {
+    const rows = await this.db.read<PgBatchRow>(
+      `SELECT ${BATCH_COLUMNS} FROM batches WHERE state = 'running' ORDER BY created_ms`,
+    );
+    return rows.map(batchOfPg);
+  }
+
+  async setState(id: string, state: BatchState): Promise<void> {
+    await this.db.write(`UPDATE batches SET state = $2 WHERE id = $1`, [id, state]);
+  }
+
+  async rename(id: string, name: string): Promise<void> {
+    await this.db.write(`UPDATE batches SET name = $2 WHERE id = $1`, [id, name]);
+  }
+
+  async sheet(id: string): Promise<BatchSheet | null> {
+    return (await this.get(id))?.sheet ?? null;
+  }
+
+  /**
+   * What the naming template knows of the batch. Unlike SQLite's, the name and template are read each time:
+   * a colleague may rename the batch on another computer, and no copy here would hear of it.
+   */
+  async templateBatch(id: string): Promise<TemplateBatch | null> {
+    const sheet = this.sheets.get(id);
+    if (sheet) {
+      const [row] = await this.db.read<{ name: string; name_template: string | null }>(
+        `SELECT name, name_template FROM batches WHERE id = $1`,
+        [id],
+      );
+      return row ? { name: row.name, nameTemplate: row.name_template, ...sheet } : null;
+    }
+    const found = await this.get(id);
+    if (!found) return null;
+    const parsed = { columns: found.sheet?.columns ?? [], rows: found.sheet?.rows ?? [] };
+    this.sheets.set(id, parsed);
+    return { name: found.name, nameTemplate: found.nameTemplate, ...parsed };
+  }
+}
