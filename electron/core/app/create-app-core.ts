@@ -1,5 +1,6 @@
 // Builds the app's core: wiring only. Each domain (accounts, projects, assets, jobs, shell) brings its
 // IPC handlers; main and the e2e harness both run exactly this.
+import { EventBus } from '../kernel/events';
 import { join } from 'node:path';
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import { accountHandlers } from '../accounts/account-handlers';
@@ -11,8 +12,8 @@ import { withHistoryFaults } from '../db/history-faults';
 import { HistoryFileWatch } from '../db/history-file-watch';
 import { openDatabase } from '../db/open-database';
 import { sqliteStores } from '../db/sqlite/sqlite-stores';
-import { openBatches, type BatchesDomain } from '../batches/batches-domain';
-import { openDownloads, type DownloadsDomain } from '../downloads/downloads-domain';
+import { openBatches } from '../batches/batches-domain';
+import { openDownloads } from '../downloads/downloads-domain';
 import { formHandlers } from '../forms/form-handlers';
 import { FormMemoryRepository } from '../forms/form-memory-repository';
 import { openJobs } from '../jobs/jobs-domain';
@@ -76,60 +77,23 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     onNotice: sayAboutHistory,
     log: deps.log,
   });
-  // Bound once `downloads` exists: a job may finish while the jobs domain is being opened.
-  let downloads: DownloadsDomain | null = null;
-  let batches: BatchesDomain | null = null;
   // The app, the browser host and the command line may share this history: one of them at a time does its
-  // background work. Started once every domain is wired, since taking the lease starts that work.
+  // background work. The domains subscribe to what the lease says once each is open; it starts last (below),
+  // since taking the lease starts that work.
+  const ownership = new EventBus<{ gained: undefined; otherWrites: undefined }>((error) =>
+    deps.log?.(`the history's owner change was not handled: ${(error as Error).message}`),
+  );
   const lease = new HistoryLease({
     db,
     clock,
     timers: deps.timers ?? systemTimers,
     ...deps.lease,
-    onGained: () => {
-      jobs.ownerGained();
-      downloads?.ownerGained();
-      batches?.wakeAll();
-    },
-    onOtherWrites: () => {
-      jobs.otherWrites();
-      downloads?.otherWrites();
-      batches?.wakeAll();
-    },
+    onGained: () => ownership.emit('gained', undefined),
+    onOtherWrites: () => ownership.emit('otherWrites', undefined),
   });
   const isOwner = () => lease.isOwner;
-  // Exports start in the active account's download folder (the downloads domain opens below).
-  const exportDialogs = savingInFolder(deps.dialogs, async () =>
-    downloads ? (await downloads.handlers['downloads:settings'](undefined)).folder : null,
-  );
-  const jobs = openJobs({
-    isOwner,
-    jobs: stores.jobs,
-    batches: stores.batches,
-    notice,
-    accounts: opened,
-    clock,
-    timers: deps.timers ?? systemTimers,
-    random: deps.random ?? Math.random,
-    power: deps.power ?? alwaysOnline,
-    notifier,
-    dialogs: exportDialogs,
-    flushMs: deps.flushMs,
-    emitChanged: (payload) => emit('jobs:changed', payload),
-    emitCredits: (accountId, credits) => emit('credits:changed', { accountId, credits }),
-    emitPollHealth: (health) => emit('jobs:pollHealth', health),
-    onFinished: (row) => downloads?.jobSucceeded(row),
-    log: deps.log,
-  });
-
-  const forms = new FormMemoryRepository(stores.settings);
-  const storage = openStorage({
-    settings: stores.settings,
-    assetCache: stores.assetCache,
-    accounts: opened,
-    keychain: deps.secrets,
-    clock,
-  });
+  // Downloads open first: they read jobs and batches from the stores, and the jobs domain's exports start
+  // in their folder.
   const openedDownloads = openDownloads({
     downloads: stores.downloads,
     settings: stores.settings,
@@ -148,7 +112,40 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     emit: (payload) => emit('downloads:changed', payload),
     log: deps.log,
   });
-  downloads = openedDownloads;
+  // Exports start in the active account's download folder.
+  const exportDialogs = savingInFolder(
+    deps.dialogs,
+    async () => (await openedDownloads.handlers['downloads:settings'](undefined)).folder,
+  );
+  const jobs = openJobs({
+    isOwner,
+    jobs: stores.jobs,
+    batches: stores.batches,
+    notice,
+    accounts: opened,
+    clock,
+    timers: deps.timers ?? systemTimers,
+    random: deps.random ?? Math.random,
+    power: deps.power ?? alwaysOnline,
+    notifier,
+    dialogs: exportDialogs,
+    flushMs: deps.flushMs,
+    emitChanged: (payload) => emit('jobs:changed', payload),
+    emitCredits: (accountId, credits) => emit('credits:changed', { accountId, credits }),
+    emitPollHealth: (health) => emit('jobs:pollHealth', health),
+    log: deps.log,
+  });
+  // A followed job that finished may have its file saved now.
+  jobs.events.on('job:finished', (job) => openedDownloads.jobSucceeded(job));
+
+  const forms = new FormMemoryRepository(stores.settings);
+  const storage = openStorage({
+    settings: stores.settings,
+    assetCache: stores.assetCache,
+    accounts: opened,
+    keychain: deps.secrets,
+    clock,
+  });
   const openedBatches = openBatches({
     batches: stores.batches,
     settings: stores.settings,
@@ -164,7 +161,16 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     emitImportProgress: (payload) => emit('imports:progress', payload),
     uploaderFor: (accountId) => storage.uploaderFor(accountId),
   });
-  batches = openedBatches;
+  ownership.on('gained', () => {
+    jobs.ownerGained();
+    openedDownloads.ownerGained();
+    openedBatches.wakeAll();
+  });
+  ownership.on('otherWrites', () => {
+    jobs.otherWrites();
+    openedDownloads.otherWrites();
+    openedBatches.wakeAll();
+  });
   // The desktop app's updates (main gives deps.updates); elsewhere the channels answer that there are none.
   const updates = openUpdates({
     settings: stores.settings,

@@ -40,7 +40,7 @@ export interface BatchHandlersDeps {
 
 export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChannel> {
   const { context, batches, runner } = deps;
-  const { repo, accounts, feed } = context;
+  const { repo, accounts } = context;
   const activeId = () => accounts.registry.active().id;
 
   /** The active account's batch, or a clear refusal. */
@@ -67,7 +67,6 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
     'batches:create': async (batch) => {
       const accountId = activeId();
       const id = createBatch(context.lifecycle, accountId, batch, context.clock.now());
-      for (const row of repo.inBatch(id)) feed.changed(accountId, row.id);
       const view = batchView(own(id));
       deps.changed(view);
       runner.wake(id);
@@ -93,17 +92,14 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
     },
     'batches:cancel': async ({ id }) => {
       const view = setState(id, 'cancelled');
-      for (const jobId of context.lifecycle.withdrawnFromBatch(id)) feed.changed(view.accountId, jobId);
+      context.lifecycle.withdrawnFromBatch({ id, accountId: view.accountId });
       return view;
     },
     'batches:retryFailed': async ({ id }) => {
       const batch = own(id);
       // The very rows whose cost was said before the question (jobs:requeueCost): one rule for both.
       const { refused, failed } = retryableInBatch(repo.inBatch(id));
-      for (const row of refused) {
-        context.lifecycle.backToPending(row.id, null);
-        feed.changed(batch.accountId, row.id);
-      }
+      for (const row of refused) context.lifecycle.backToPending(row, null);
       const result = failed.length
         ? await requeueJobs(
             context,

@@ -142,8 +142,7 @@ export class BatchRunner {
 
   private async send(run: Run, row: Job, limiter: RateLimiter): Promise<void> {
     const { context, clock } = this.deps;
-    if (!context.lifecycle.claim(row.id)) return;
-    context.feed.changed(row.accountId, row.id);
+    if (!context.lifecycle.claim(row)) return;
     const sentAt = clock.now();
     try {
       await sendSubmission(context, rowOf(context, row.id), (error) => {
@@ -151,14 +150,13 @@ export class BatchRunner {
         if (kind === 'rate-limited' && isApiError(error)) limiter.onRateLimited(sentAt, error.retryAfterMs);
         if (kind !== null && PASSING.has(kind)) {
           // Nothing was created and nothing is wrong with the row: it waits, and the batch with it.
-          context.lifecycle.backToPending(row.id, errorSentence(error));
+          context.lifecycle.backToPending(row, errorSentence(error));
           run.holds += 1;
           const hold = kind === 'rate-limited' ? 0 : this.holdMs * 2 ** Math.min(run.holds - 1, 5);
           run.heldUntil = Math.max(run.heldUntil, clock.now() + Math.min(hold, MAX_HOLD_MS));
         } else {
-          context.lifecycle.refused(row.id, errorSentence(error));
+          context.lifecycle.refused(row, errorSentence(error));
         }
-        context.feed.changed(row.accountId, row.id);
       });
       run.holds = 0;
       limiter.onSuccess();

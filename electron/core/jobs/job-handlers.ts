@@ -77,8 +77,7 @@ export function jobHandlers(
       // A job being sent stays until the service answers: removing it now would lose a job that exists.
       const rows = ids.flatMap((id) => repo.get(id) ?? []).filter((row) => row.tracking !== 'submitting');
       for (const row of rows) context.polling.unfollow(row);
-      const removed = context.lifecycle.withdrawn(rows.map((row) => row.id));
-      for (const row of rows) feed.changed(row.accountId, row.id);
+      const removed = context.lifecycle.withdrawn(rows);
       return { removed };
     },
     'jobs:notice': async () => ({ message: notice }),

@@ -35,10 +35,6 @@ export interface JobPollingDeps {
   /** Whether this process polls (the history's owner); a guest's jobs are followed by the owner. */
   isOwner?(): boolean;
   createScheduler(accountId: string, listener: PollListener): AccountScheduler;
-  /** A row changed (feed it to the renderer). */
-  changed(row: Pick<Job, 'id' | 'accountId'>): void;
-  /** A job reached SUCCESS or FAILED while being followed. */
-  finished(row: Job): void;
   /** The account's polls stopped reaching the service, or reach it again (poll-health.ts). */
   healthChanged?(health: PollHealth): void;
 }
@@ -227,18 +223,14 @@ export class JobPolling {
           return;
         }
         if (!final && !changedBy(before, job)) return; // nothing new: no write, no event
-        this.deps.lifecycle.polled(target.id, job, before);
-        const after = repo.get(target.id);
-        if (!after) return;
-        this.deps.changed(after);
-        if (final) this.deps.finished(after);
+        // Written, said as a change, and (a final answer) as the job's end: see lifecycle.polled.
+        this.deps.lifecycle.polled(before, job);
       },
       onLost: (target: PollTarget, reason: string) => {
         this.noteHealth(accountId, null);
         const row = repo.get(target.id);
         if (!row) return;
-        this.deps.lifecycle.lost(target.id, reason);
-        this.deps.changed(row);
+        this.deps.lifecycle.lost(row, reason);
       },
       onError: (target: PollTarget, error: unknown) => {
         this.noteHealth(accountId, error);
@@ -246,8 +238,7 @@ export class JobPolling {
         const note = `Status not updated: ${errorSentence(error)}`;
         // The same failure again (an outage): nothing new to write or show.
         if (!row || row.trackingNote === note) return;
-        this.deps.lifecycle.pollFailed(target.id, note);
-        this.deps.changed(row);
+        this.deps.lifecycle.pollFailed(row, note);
       },
     };
   }

@@ -14,8 +14,11 @@ import { JobPolling } from './job-polling';
 import type { Job } from './job';
 import type { JobStore } from './job-store';
 import { JobLifecycle, type JobReads } from './lifecycle';
+import type { JobEventBus, JobEvents } from './job-events';
+import { EventBus } from '../kernel/events';
 import type { BatchStore } from '../batches/batch-store';
-import { viewOf, type JobsContext } from './jobs-context';
+import type { JobsContext } from './jobs-context';
+import { toView } from './job-mapper';
 import { PollScheduler } from './poll-scheduler';
 import { RateLimiter } from './rate-limiter';
 import { recoverInterruptedSubmissions } from './submitter';
@@ -42,8 +45,6 @@ export interface JobsDomainDeps {
   emitCredits(accountId: string, credits: number): void;
   /** An account's polls stopped reaching the service, or reach it again. */
   emitPollHealth?(health: PollHealth): void;
-  /** A job reached its final state (its file may be downloaded now). */
-  onFinished?(row: Job): void;
   /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
   isOwner?: () => boolean;
   log?: (line: string) => void;
@@ -57,6 +58,8 @@ export interface JobsDomain {
   readonly repo: JobReads;
   /** What the jobs' parts share, for the batches domain to send its rows the same way. */
   readonly context: JobsContext;
+  /** Every change of a job (`job:changed`) and every followed job's end (`job:finished`). */
+  readonly events: JobEventBus;
   /** The account's request gate, shared by its polling and its batch submissions. */
   limiterOf(accountId: string): RateLimiter;
   /** The account was removed: keep its history read-only, or delete it. */
@@ -71,7 +74,10 @@ export interface JobsDomain {
 export function openJobs(deps: JobsDomainDeps): JobsDomain {
   const { jobs: repo, notice } = deps;
   const { accounts, clock, timers } = deps;
-  const lifecycle = new JobLifecycle({ jobs: repo, batches: deps.batches, clock });
+  const events: JobEventBus = new EventBus<JobEvents>((error) =>
+    deps.log?.(`a listener of job events failed: ${(error as Error).message}`),
+  );
+  const lifecycle = new JobLifecycle({ jobs: repo, batches: deps.batches, clock, events });
   const durations = new DurationModel();
 
   const credits = new CreditsRefresher({
@@ -86,19 +92,6 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     batchCounts: (batchId) => repo.batchCounts(batchId),
   });
 
-  // `context` is complete before any timer or request can call back into it.
-  const context = {} as JobsContext;
-  const feed = new JobChangeFeed({
-    timers,
-    flushMs: deps.flushMs,
-    activeAccountId: () => accounts.registry.activeId,
-    view: (id) => {
-      const row = repo.get(id);
-      return row ? viewOf(context, row) : null;
-    },
-    emit: deps.emitChanged,
-    afterFlush: () => deps.notifier.setBadgeCount(repo.countRunning()),
-  });
   const limiters = new Map<string, RateLimiter>();
   const limiterOf = (accountId: string): RateLimiter => {
     let limiter = limiters.get(accountId);
@@ -128,15 +121,20 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
         fetchJob: async (uuid, signal) =>
           (await accounts.connections.get(accountId)).client.getJob(uuid, { signal, retries: 0 }),
       }),
-    changed: (row) => feed.changed(row.accountId, row.id),
-    finished: (row) => {
-      notifications.finishedJob(row);
-      credits.schedule(row.accountId);
-      deps.onFinished?.(row);
-    },
     healthChanged: (health) => deps.emitPollHealth?.(health),
   });
-  Object.assign(context, {
+  const feed = new JobChangeFeed({
+    timers,
+    flushMs: deps.flushMs,
+    activeAccountId: () => accounts.registry.activeId,
+    view: (id) => {
+      const row = repo.get(id);
+      return row ? toView(row, polling.expectedAt(row)) : null;
+    },
+    emit: deps.emitChanged,
+    afterFlush: () => deps.notifier.setBadgeCount(repo.countRunning()),
+  });
+  const context: JobsContext = {
     repo,
     lifecycle,
     accounts,
@@ -145,7 +143,12 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     clock,
     sessionId: randomUUID(),
     log: deps.log,
-  } satisfies JobsContext);
+  };
+  events.on('job:changed', (job) => feed.changed(job.accountId, job.id));
+  events.on('job:finished', (job) => {
+    notifications.finishedJob(job);
+    credits.schedule(job.accountId);
+  });
 
   // A guest re-shows the open jobs whose state changed since its last look, and those that are no longer
   // open (their end): the owner's lease renewals alone wake it every few seconds, mostly for nothing.
@@ -159,6 +162,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     notice,
     repo,
     context,
+    events,
     limiterOf,
     accountRemoved(accountId, deleteHistory) {
       polling.stopAccount(accountId);

@@ -1,13 +1,15 @@
 // A job's life, in one place: every change of a job's state in the history goes through here, named by the
 // state it enters. The submitter, the batch runner, requeue, polling and tracking call it; nothing else
-// holds the store's writers (JobsContext hands out reads only). Each step is one atomic write of the store;
-// a step that must not overtake another (a poll answer against a requeue) says so in its condition.
+// holds the store's writers (JobsContext hands out reads only). Each step is one atomic write of the store,
+// and says so on the events bus (`job:changed`; `job:finished` when polling sees a job end).
+import { isFinalStatus } from '../../shared/api/job-types';
 import type { Job as ServiceJob } from '../../shared/api/schemas';
 import type { NewBatchRecord } from '../batches/batch';
 import type { BatchStore } from '../batches/batch-store';
 import type { Clock } from '../kernel/ports';
 import type { Job, NewSubmission, TrackedJob } from './job';
 import { recordColumns } from './job-mapper';
+import type { JobEventBus, JobRef } from './job-events';
 import type { JobStore } from './job-store';
 
 /** What the rest of the core may do with the history's jobs: read them. */
@@ -35,6 +37,7 @@ export interface JobLifecycleDeps {
   /** A batch's rows are born with it, in one write (see BatchStore.create). */
   batches: Pick<BatchStore, 'create'>;
   clock: Clock;
+  events: JobEventBus;
 }
 
 export class JobLifecycle {
@@ -44,92 +47,126 @@ export class JobLifecycle {
     return this.deps.jobs;
   }
 
+  private changed(job: JobRef): void {
+    this.deps.events.emit('job:changed', { id: job.id, accountId: job.accountId });
+  }
+
   /** The intent, written before the request is sent: if the app dies now, the job is found `submitting`. */
   recordIntent(submission: NewSubmission): void {
     this.jobs.insertSubmission(submission, 'submitting');
+    this.changed(submission);
   }
 
   /** A new batch and each of its rows, `pending`, at once: all of it or nothing. */
   recordBatch(record: NewBatchRecord): void {
     this.deps.batches.create(record);
+    for (const job of record.jobs) this.changed(job);
   }
 
   /** A batch row is taken for sending (pending → submitting), once: false when another sender has it. */
-  claim(id: string): boolean {
-    return this.jobs.claimPending(id);
+  claim(job: JobRef): boolean {
+    if (!this.jobs.claimPending(job.id)) return false;
+    this.changed(job);
+    return true;
   }
 
   /** The service answered the create with its record (active, or final at once). */
-  created(id: string, record: ServiceJob): void {
+  created(job: JobRef, record: ServiceJob): void {
     const now = this.deps.clock.now();
-    this.jobs.applyRecord(id, recordColumns(record, now), now);
+    this.jobs.applyRecord(job.id, recordColumns(record, now), now);
+    this.changed(job);
   }
 
   /** The create may or may not have taken effect: the person decides (resubmit or discard). */
-  unknown(id: string, note: string): void {
-    this.jobs.setTracking(id, 'unknown', note);
+  unknown(job: JobRef, note: string): void {
+    this.jobs.setTracking(job.id, 'unknown', note);
+    this.changed(job);
   }
 
   /** At the person's word, an unknown job is sent again. */
-  resubmitting(id: string): void {
-    this.jobs.setTracking(id, 'submitting', null);
+  resubmitting(job: JobRef): void {
+    this.jobs.setTracking(job.id, 'submitting', null);
+    this.changed(job);
   }
 
   /** A batch row that provably created nothing, for a passing reason: it waits to be sent again. */
-  backToPending(id: string, note: string | null): void {
-    this.jobs.setTracking(id, 'pending', note);
+  backToPending(job: JobRef, note: string | null): void {
+    this.jobs.setTracking(job.id, 'pending', note);
+    this.changed(job);
   }
 
   /** A batch row the service refused for good (nothing was created). */
-  refused(id: string, note: string): void {
-    this.jobs.setTracking(id, 'refused', note);
+  refused(job: JobRef, note: string): void {
+    this.jobs.setTracking(job.id, 'refused', note);
+    this.changed(job);
   }
 
   /** Jobs that provably created nothing, or that the person discarded or removed: gone; how many. */
-  withdrawn(ids: readonly string[]): number {
-    return this.jobs.remove(ids);
+  withdrawn(jobs: readonly JobRef[]): number {
+    const removed = this.jobs.remove(jobs.map((job) => job.id));
+    for (const job of jobs) this.changed(job);
+    return removed;
   }
 
   /** A cancelled batch's unsent rows: gone; their ids. */
-  withdrawnFromBatch(batchId: string): string[] {
-    return this.jobs.removeInBatch(batchId, 'pending');
+  withdrawnFromBatch(batch: { id: string; accountId: string }): string[] {
+    const ids = this.jobs.removeInBatch(batch.id, 'pending');
+    for (const id of ids) this.changed({ id, accountId: batch.accountId });
+    return ids;
   }
 
-  /** A poll answered: the job as the service sees it now (`before` keeps its first finish time). */
-  polled(id: string, record: ServiceJob, before: Pick<Job, 'finishedAt'>): void {
+  /**
+   * A poll answered: the job as the service sees it now (`before`, as it was, keeps its first finish
+   * time). A final answer says the job finished.
+   */
+  polled(before: Job, record: ServiceJob): void {
     const now = this.deps.clock.now();
-    this.jobs.applyRecord(id, recordColumns(record, now, before), now);
+    this.jobs.applyRecord(before.id, recordColumns(record, now, before), now);
+    const after = this.jobs.get(before.id);
+    if (!after) return;
+    this.changed(after);
+    if (isFinalStatus(record.job_status)) this.deps.events.emit('job:finished', after);
   }
 
   /** The service no longer knows the job. */
-  lost(id: string, note: string): void {
-    this.jobs.setTracking(id, 'lost', note);
+  lost(job: JobRef, note: string): void {
+    this.jobs.setTracking(job.id, 'lost', note);
+    this.changed(job);
   }
 
   /** A status check failed; the job stays as it was, with why. */
-  pollFailed(id: string, note: string): void {
-    this.jobs.note(id, note, this.deps.clock.now());
+  pollFailed(job: JobRef, note: string): void {
+    this.jobs.note(job.id, note, this.deps.clock.now());
+    this.changed(job);
   }
 
   /** Finished jobs the service runs again: active, their old outcome cleared. */
-  requeued(ids: readonly string[]): void {
-    this.jobs.markRequeued(ids, this.deps.clock.now());
+  requeued(jobs: readonly JobRef[]): void {
+    this.jobs.markRequeued(
+      jobs.map((job) => job.id),
+      this.deps.clock.now(),
+    );
+    for (const job of jobs) this.changed(job);
   }
 
   /** A job made elsewhere (by its id), now followed here. */
   tracked(job: TrackedJob): void {
     this.jobs.insertTracked(job);
+    this.changed(job);
   }
 
   /** An unknown job turned out to exist (tracked by its id): it is followed from its record. */
-  found(id: string, record: ServiceJob): void {
-    this.created(id, record);
+  found(job: JobRef, record: ServiceJob): void {
+    this.created(job, record);
   }
 
   /** At start: submissions the last run never heard back about are unknown, not lost and not resent. */
   interruptedToUnknown(note: string): Job[] {
     const cut = this.jobs.withTracking('submitting');
-    for (const job of cut) this.jobs.setTracking(job.id, 'unknown', note);
+    for (const job of cut) {
+      this.jobs.setTracking(job.id, 'unknown', note);
+      this.changed(job);
+    }
     return cut;
   }
 

@@ -63,7 +63,7 @@ export function canRequeue(row: Job): row is SentRow {
 }
 
 export async function requeueJobs(context: JobsContext, ids: readonly string[]): Promise<RequeueResult> {
-  const { repo, accounts, feed, polling } = context;
+  const { repo, accounts, polling } = context;
   const result: RequeueResult = { requeued: [], lost: [], skipped: [] };
   const byAccount = new Map<string, SentRow[]>();
   for (const id of ids) {
@@ -85,11 +85,10 @@ export async function requeueJobs(context: JobsContext, ids: readonly string[]):
       } catch (error) {
         if (!isApiError(error) || !error.outcomeUnknown) throw error;
         // They may have been requeued: follow them, so the service's own answers show where they stand.
-        context.lifecycle.requeued(chunk.map((row) => row.id));
+        context.lifecycle.requeued(chunk);
         for (const row of chunk) {
           const current = repo.get(row.id);
           if (current) polling.follow(current);
-          feed.changed(accountId, row.id);
         }
         throw new AppError(
           error.kind,
@@ -97,11 +96,11 @@ export async function requeueJobs(context: JobsContext, ids: readonly string[]):
         );
       }
       const requeued = chunk.filter((row) => !lost.has(row.id));
-      context.lifecycle.requeued(requeued.map((row) => row.id));
+      context.lifecycle.requeued(requeued);
       for (const row of chunk) {
         if (lost.has(row.id)) {
           polling.unfollow(row);
-          context.lifecycle.lost(row.id, LOST_NOTE);
+          context.lifecycle.lost(row, LOST_NOTE);
           result.lost.push(row.id);
         } else {
           const current = repo.get(row.id);
@@ -109,7 +108,6 @@ export async function requeueJobs(context: JobsContext, ids: readonly string[]):
           polling.pollNow(row);
           result.requeued.push(row.id);
         }
-        feed.changed(accountId, row.id);
       }
     }
   }

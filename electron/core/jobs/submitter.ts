@@ -32,7 +32,7 @@ export async function sendSubmission(
   row: Job,
   refused: (error: unknown) => void,
 ): Promise<JobView> {
-  const { repo, lifecycle, accounts, feed, polling, log } = context;
+  const { repo, lifecycle, accounts, polling, log } = context;
   const body = repo.payload(row.id).request as CreateJobRequest;
   let job: ServiceJob;
   try {
@@ -40,15 +40,14 @@ export async function sendSubmission(
     job = await client.createJob(body);
   } catch (error) {
     if (isApiError(error) && error.outcomeUnknown) {
-      lifecycle.unknown(row.id, unknownNote(error));
-      feed.changed(row.accountId, row.id);
+      lifecycle.unknown(row, unknownNote(error));
       return viewOf(context, rowOf(context, row.id));
     }
     refused(error);
     throw error;
   }
   try {
-    lifecycle.created(row.id, job);
+    lifecycle.created(row, job);
   } catch (error) {
     // The job exists and was paid for: keep the row (still `submitting`, so the next start shows it as
     // unknown) and say which job it is, so it can be tracked by id.
@@ -60,7 +59,6 @@ export async function sendSubmission(
   }
   const sent = rowOf(context, row.id);
   polling.follow(sent);
-  feed.changed(sent.accountId, sent.id);
   return viewOf(context, sent);
 }
 
@@ -88,11 +86,9 @@ export async function submitJob(
     batchRow: batch?.batchRow ?? null,
     nowMs: context.clock.now(),
   });
-  context.feed.changed(accountId, id);
   return sendSubmission(context, rowOf(context, id), () => {
     // The service refused it (or it provably never left): nothing was created, nothing to keep.
-    context.lifecycle.withdrawn([id]);
-    context.feed.changed(accountId, id);
+    context.lifecycle.withdrawn([{ id, accountId }]);
   });
 }
 
@@ -112,19 +108,16 @@ function unknownRow(context: JobsContext, id: string): Job {
 /** Sends the exact same request again, at the person's word. */
 export async function resubmitJob(context: JobsContext, id: string): Promise<JobView> {
   const row = unknownRow(context, id);
-  context.lifecycle.resubmitting(id);
-  context.feed.changed(row.accountId, id);
+  context.lifecycle.resubmitting(row);
   return sendSubmission(context, rowOf(context, id), (error) => {
     // This attempt created nothing, but the first one may have: the person decides again.
-    context.lifecycle.unknown(id, `Resubmitting failed: ${errorSentence(error)}`);
-    context.feed.changed(row.accountId, id);
+    context.lifecycle.unknown(row, `Resubmitting failed: ${errorSentence(error)}`);
   });
 }
 
 export function discardJob(context: JobsContext, id: string): void {
   const row = unknownRow(context, id);
-  context.lifecycle.withdrawn([id]);
-  context.feed.changed(row.accountId, id);
+  context.lifecycle.withdrawn([row]);
 }
 
 /** At start: submissions the last run never heard back about are unknown, not lost and not resent. */

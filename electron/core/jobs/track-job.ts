@@ -14,7 +14,7 @@ function objectOf(value: unknown): Record<string, unknown> {
 }
 
 export async function trackJob(context: JobsContext, accountId: string, uuid: string): Promise<JobView> {
-  const { repo, accounts, clock, feed, polling } = context;
+  const { repo, accounts, clock, polling } = context;
   const existing = repo.getByUuid(accountId, uuid);
   if (existing) return viewOf(context, existing);
   const { client } = await accounts.connections.get(accountId);
@@ -34,10 +34,9 @@ export async function trackJob(context: JobsContext, accountId: string, uuid: st
   const requestId = job.input['client_request_id'];
   const pending = typeof requestId === 'string' ? repo.get(requestId) : undefined;
   if (pending && pending.accountId === accountId && pending.tracking === 'unknown') {
-    context.lifecycle.found(pending.id, job);
+    context.lifecycle.found(pending, job);
     const resolved = rowOf(context, pending.id);
     polling.follow(resolved);
-    feed.changed(accountId, pending.id);
     return viewOf(context, resolved);
   }
   // Tracked twice at once: the other call added it meanwhile.
@@ -62,6 +61,5 @@ export async function trackJob(context: JobsContext, accountId: string, uuid: st
   });
   const row = rowOf(context, id);
   polling.follow(row);
-  feed.changed(accountId, id);
   return viewOf(context, row);
 }
