@@ -67,6 +67,13 @@ export function batchStoreContract(current: Current): void {
     expect(ids(await batches().runningBatches())).toEqual(['b-old', 'b-mid', 'b-new', 'b-other']);
   });
 
+  it('orders batches made at the same moment by their id, byte by byte (list, runningBatches)', async () => {
+    for (const id of ['b-b', 'B-a', 'b-a', '_b']) await batches().create(batch(id, 1, { nowMs: T0 }));
+    const ids = (list: { id: string }[]) => list.map((one) => one.id);
+    expect(ids(await batches().list('acc-1'))).toEqual(['B-a', '_b', 'b-a', 'b-b']);
+    expect(ids(await batches().runningBatches())).toEqual(['B-a', '_b', 'b-a', 'b-b']);
+  });
+
   it('pauses, cancels and resumes a batch, and changes nothing else of it (setState)', async () => {
     await batches().create(batch('b-1', 1));
     await batches().create(batch('b-2', 1));

@@ -123,6 +123,16 @@ export function downloadStoreContract(current: Current): void {
     expect(await downloads().list('acc-9')).toEqual([]);
   });
 
+  it('orders downloads changed at the same moment by their job, byte by byte (list, inState)', async () => {
+    for (const id of ['job-b', 'Job-a', 'job-a']) await downloads().enqueue(place(id, 'acc-1', T0));
+    expect((await downloads().list('acc-1')).map((one) => one.jobId)).toEqual(['Job-a', 'job-a', 'job-b']);
+    expect((await downloads().inState('queued')).map((one) => one.jobId)).toEqual([
+      'Job-a',
+      'job-a',
+      'job-b',
+    ]);
+  });
+
   it('reads the downloads in one state, of every account, the longest waiting first (inState)', async () => {
     await downloads().enqueue(place('job-a', 'acc-1', T0 + 2));
     await downloads().enqueue(place('job-b', 'acc-2', T0));

@@ -150,6 +150,13 @@ export function jobStoreContract(current: Current): void {
     }
   });
 
+  it('never claims a pending row of a removed account’s archived jobs (claimPending)', async () => {
+    await jobs().insertSubmission(submission('job-a'), 'pending');
+    await jobs().archiveAccount('acc-1');
+    expect(await jobs().claimPending('job-a')).toBe(false);
+    expect(await jobs().get('job-a')).toMatchObject({ tracking: 'pending', archived: true });
+  });
+
   it('gives each pending row to one claimer when several claim at once (claimPending)', async () => {
     await current().stores.batches.create(batch('b-1', 6));
     const rows = Array.from({ length: 6 }, (_, i) => `b-1-r${i}`);
@@ -354,6 +361,12 @@ export function jobStoreContract(current: Current): void {
     await jobs().applyRecord('b-1-r3', running('u-3'), T0 + 1);
     await stores.batches.rename('b-1', 'Spring posters');
     expect(await jobs().batchCounts('b-1')).toEqual({ succeeded: 2, failed: 1, name: 'Spring posters' });
+  });
+
+  it('names a batch by its own name when none of its rows is left (batchCounts)', async () => {
+    await current().stores.batches.create(batch('b-1', 2));
+    await jobs().removeInBatch('b-1', 'pending');
+    expect(await jobs().batchCounts('b-1')).toEqual({ succeeded: 0, failed: 0, name: 'Sheet b-1' });
   });
 
   it('names a batch it has no record of after its id’s first 8 characters (batchCounts)', async () => {

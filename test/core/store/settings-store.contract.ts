@@ -102,6 +102,13 @@ export function settingsStoreContract(current: Current): void {
     });
   });
 
+  it('removes by a prefix counted in characters, not UTF-16 units: an emoji prefix too (removeKeys)', async () => {
+    for (const key of ['🎬:x', '🎬', '🎞:y', 'a🎬']) await settings().write('a', key, key);
+    await settings().removeKeys('a', '🎬');
+    for (const key of ['🎬:x', '🎬']) expect(await settings().raw('a', key), key).toBeUndefined();
+    for (const key of ['🎞:y', 'a🎬']) expect(await settings().raw('a', key), key).toBe(key);
+  });
+
   it('removes one account’s keys by a prefix taken literally: a % or _ in it is no wildcard (removeKeys)', async () => {
     const keys = [
       'form:p1',

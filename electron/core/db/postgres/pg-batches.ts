@@ -87,7 +87,7 @@ export class PgBatches implements AsyncPort<BatchStore> {
 
   async list(accountId: string): Promise<Batch[]> {
     const rows = await this.db.read<PgBatchRow>(
-      `SELECT ${BATCH_COLUMNS} FROM batches WHERE account_id = $1 ORDER BY created_ms DESC`,
+      `SELECT ${BATCH_COLUMNS} FROM batches WHERE account_id = $1 ORDER BY created_ms DESC, id COLLATE "C"`,
       [accountId],
     );
     return rows.map(batchOfPg);
@@ -95,7 +95,7 @@ export class PgBatches implements AsyncPort<BatchStore> {
 
   async runningBatches(): Promise<Batch[]> {
     const rows = await this.db.read<PgBatchRow>(
-      `SELECT ${BATCH_COLUMNS} FROM batches WHERE state = 'running' ORDER BY created_ms`,
+      `SELECT ${BATCH_COLUMNS} FROM batches WHERE state = 'running' ORDER BY created_ms, id COLLATE "C"`,
     );
     return rows.map(batchOfPg);
   }

@@ -82,7 +82,7 @@ export class PgDownloads implements AsyncPort<DownloadStore> {
   async list(accountId: string): Promise<Download[]> {
     const rows = await this.db.read<PgDownloadRow>(
       `SELECT ${DOWNLOAD_COLUMNS} FROM downloads WHERE computer_id = $1 AND account_id = $2
-       ORDER BY updated_ms DESC`,
+       ORDER BY updated_ms DESC, job_id COLLATE "C"`,
       [this.computerId, accountId],
     );
     return rows.map(downloadOfPg);
@@ -90,7 +90,7 @@ export class PgDownloads implements AsyncPort<DownloadStore> {
 
   async inState(state: DownloadState): Promise<Download[]> {
     const rows = await this.db.read<PgDownloadRow>(
-      `SELECT ${DOWNLOAD_COLUMNS} FROM downloads WHERE computer_id = $1 AND state = $2 ORDER BY updated_ms`,
+      `SELECT ${DOWNLOAD_COLUMNS} FROM downloads WHERE computer_id = $1 AND state = $2 ORDER BY updated_ms, job_id COLLATE "C"`,
       [this.computerId, state],
     );
     return rows.map(downloadOfPg);

@@ -61,8 +61,8 @@ export class SqliteBatches implements BatchStore {
       VALUES (@id, @accountId, @projectId, @projectName, @jobType, @name, @nowMs, @rowCount, @sessionId,
         'running', @sheet, @nameTemplate)`);
     this.byId = db.prepare(`SELECT * FROM batches WHERE id = ?`);
-    this.byAccount = db.prepare(`SELECT * FROM batches WHERE account_id = ? ORDER BY created_ms DESC`);
-    this.running = db.prepare(`SELECT * FROM batches WHERE state = 'running' ORDER BY created_ms`);
+    this.byAccount = db.prepare(`SELECT * FROM batches WHERE account_id = ? ORDER BY created_ms DESC, id`);
+    this.running = db.prepare(`SELECT * FROM batches WHERE state = 'running' ORDER BY created_ms, id`);
     this.setStateStatement = db.prepare(`UPDATE batches SET state = ? WHERE id = ?`);
     this.renameStatement = db.prepare(`UPDATE batches SET name = ? WHERE id = ?`);
   }

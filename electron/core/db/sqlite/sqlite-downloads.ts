@@ -52,8 +52,8 @@ function prepareStatements(db: Database) {
           updated_ms = excluded.updated_ms
         WHERE downloads.state NOT IN ('active', 'done')`),
     get: prepare(`SELECT * FROM downloads WHERE job_id = ?`),
-    byAccount: prepare(`SELECT * FROM downloads WHERE account_id = ? ORDER BY updated_ms DESC`),
-    byState: prepare(`SELECT * FROM downloads WHERE state = ? ORDER BY updated_ms`),
+    byAccount: prepare(`SELECT * FROM downloads WHERE account_id = ? ORDER BY updated_ms DESC, job_id`),
+    byState: prepare(`SELECT * FROM downloads WHERE state = ? ORDER BY updated_ms, job_id`),
     update: prepare(`
         UPDATE downloads SET state = @state, path = @path, bytes = @bytes, total = @total, etag = @etag,
           url = @url, error = @error, attempts = @attempts, next_try_ms = @nextTryMs, updated_ms = @updatedMs

@@ -38,7 +38,8 @@ function prepareStatements(db: Database) {
         WHERE id = @id`),
     setTracking: prepare(`UPDATE jobs SET tracking = @tracking, tracking_note = @note WHERE id = @id`),
     claim: prepare(
-      `UPDATE jobs SET tracking = 'submitting', tracking_note = NULL WHERE id = ? AND tracking = 'pending'`,
+      `UPDATE jobs SET tracking = 'submitting', tracking_note = NULL
+       WHERE id = ? AND tracking = 'pending' AND archived = 0`,
     ),
     note: prepare(`UPDATE jobs SET tracking_note = @note, last_polled_ms = @nowMs WHERE id = @id`),
     requeued: prepare(`
@@ -80,8 +81,8 @@ function prepareStatements(db: Database) {
     removeInBatch: prepare(`DELETE FROM jobs WHERE batch_id = ? AND tracking = ?`),
     batchCounts: prepare(`
         SELECT SUM(status = 'SUCCESS') AS succeeded, SUM(status = 'FAILED') AS failed,
-          (SELECT name FROM batches WHERE batches.id = jobs.batch_id) AS name
-        FROM jobs WHERE batch_id = ?`),
+          (SELECT name FROM batches WHERE batches.id = @batchId) AS name
+        FROM jobs WHERE batch_id = @batchId`),
   };
 }
 
@@ -247,7 +248,9 @@ export class SqliteJobs implements JobStore {
   }
 
   batchCounts(batchId: string): { succeeded: number; failed: number; name: string } {
-    const row = this.statements.batchCounts.get(batchId) as {
+    // The name from the batch itself: a batch whose rows are all gone (cancelled before any was sent)
+    // still has one.
+    const row = this.statements.batchCounts.get({ batchId }) as {
       succeeded: number | null;
       failed: number | null;
       name: string | null;

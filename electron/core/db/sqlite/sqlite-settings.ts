@@ -7,7 +7,7 @@ import type { SettingsStore } from '../../kernel/settings-store';
 export class SqliteSettings implements SettingsStore {
   private readonly readStatement: Statement<[string, string], { value_json: string }>;
   private readonly writeStatement: Statement<[string, string, string]>;
-  private readonly removeStatement: Statement<[string, number, string]>;
+  private readonly removeStatement: Statement<[string, string, string]>;
 
   constructor(db: Database) {
     this.readStatement = db.prepare(`SELECT value_json FROM settings WHERE account_id = ? AND key = ?`);
@@ -16,7 +16,9 @@ export class SqliteSettings implements SettingsStore {
        ON CONFLICT (account_id, key) DO UPDATE SET value_json = excluded.value_json`,
     );
     // A prefix compared as text, not a LIKE pattern: a key's own % or _ match only themselves.
-    this.removeStatement = db.prepare(`DELETE FROM settings WHERE account_id = ? AND substr(key, 1, ?) = ?`);
+    this.removeStatement = db.prepare(
+      `DELETE FROM settings WHERE account_id = ? AND substr(key, 1, length(?)) = ?`,
+    );
   }
 
   read<T>(accountId: string, key: string, schema: z.ZodType<T>, fallback: T): T {
@@ -41,6 +43,7 @@ export class SqliteSettings implements SettingsStore {
   }
 
   removeKeys(accountId: string, prefix: string): void {
-    this.removeStatement.run(accountId, prefix.length, prefix);
+    // SQLite counts the prefix's length in characters, as substr does (not JavaScript's UTF-16 units).
+    this.removeStatement.run(accountId, prefix, prefix);
   }
 }
