@@ -120,7 +120,6 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const jobs = openJobs({
     isOwner,
     jobs: stores.jobs,
-    batches: stores.batches,
     notice,
     accounts: opened,
     clock,

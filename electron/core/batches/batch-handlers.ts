@@ -66,7 +66,7 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
     },
     'batches:create': async (batch) => {
       const accountId = activeId();
-      const id = createBatch(context.lifecycle, accountId, batch, context.clock.now());
+      const id = createBatch(batches, context.lifecycle, accountId, batch, context.clock.now());
       const view = batchView(own(id));
       deps.changed(view);
       runner.wake(id);

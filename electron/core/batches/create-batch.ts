@@ -6,8 +6,10 @@ import { summarize } from '../jobs/job-mapper';
 import type { NewSubmission } from '../jobs/job';
 import { submitBody } from '../jobs/submit-body';
 import type { JobLifecycle } from '../jobs/lifecycle';
+import type { BatchStore } from './batch-store';
 
 export function createBatch(
+  batches: Pick<BatchStore, 'create'>,
   lifecycle: Pick<JobLifecycle, 'recordBatch'>,
   accountId: string,
   batch: NewBatch,
@@ -33,18 +35,20 @@ export function createBatch(
       nowMs,
     };
   });
-  lifecycle.recordBatch({
-    id,
-    accountId,
-    projectId: batch.projectId,
-    projectName: batch.projectName,
-    jobType,
-    name: batch.name,
-    sessionId,
-    nameTemplate: batch.nameTemplate,
-    sheet: batch.sheet,
-    nowMs,
-    jobs,
-  });
+  lifecycle.recordBatch(jobs, () =>
+    batches.create({
+      id,
+      accountId,
+      projectId: batch.projectId,
+      projectName: batch.projectName,
+      jobType,
+      name: batch.name,
+      sessionId,
+      nameTemplate: batch.nameTemplate,
+      sheet: batch.sheet,
+      nowMs,
+      jobs,
+    }),
+  );
   return id;
 }

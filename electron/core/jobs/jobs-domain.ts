@@ -16,7 +16,6 @@ import type { JobStore } from './job-store';
 import { JobLifecycle, type JobReads } from './lifecycle';
 import type { JobEventBus, JobEvents } from './job-events';
 import { EventBus } from '../kernel/events';
-import type { BatchStore } from '../batches/batch-store';
 import type { JobsContext } from './jobs-context';
 import { toView } from './job-mapper';
 import { PollScheduler } from './poll-scheduler';
@@ -26,8 +25,6 @@ import { recoverInterruptedSubmissions } from './submitter';
 export interface JobsDomainDeps {
   /** The job history (the app core opens its store and closes it after every domain is disposed). */
   jobs: JobStore;
-  /** A new batch and its rows are written together (the lifecycle's recordBatch). */
-  batches: Pick<BatchStore, 'create'>;
   /** Why the history had to be started anew at launch, in words; null when it opened fine. */
   notice: string | null;
   accounts: Accounts;
@@ -77,7 +74,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
   const events: JobEventBus = new EventBus<JobEvents>((error) =>
     deps.log?.(`a listener of job events failed: ${(error as Error).message}`),
   );
-  const lifecycle = new JobLifecycle({ jobs: repo, batches: deps.batches, clock, events });
+  const lifecycle = new JobLifecycle({ jobs: repo, clock, events });
   const durations = new DurationModel();
 
   const credits = new CreditsRefresher({

@@ -4,8 +4,6 @@
 // and says so on the events bus (`job:changed`; `job:finished` when polling sees a job end).
 import { isFinalStatus } from '../../shared/api/job-types';
 import type { Job as ServiceJob } from '../../shared/api/schemas';
-import type { NewBatchRecord } from '../batches/batch';
-import type { BatchStore } from '../batches/batch-store';
 import type { Clock } from '../kernel/ports';
 import type { Job, NewSubmission, TrackedJob } from './job';
 import { recordColumns } from './job-mapper';
@@ -34,8 +32,6 @@ export type JobReads = Pick<
 
 export interface JobLifecycleDeps {
   jobs: JobStore;
-  /** A batch's rows are born with it, in one write (see BatchStore.create). */
-  batches: Pick<BatchStore, 'create'>;
   clock: Clock;
   events: JobEventBus;
 }
@@ -57,10 +53,13 @@ export class JobLifecycle {
     this.changed(submission);
   }
 
-  /** A new batch and each of its rows, `pending`, at once: all of it or nothing. */
-  recordBatch(record: NewBatchRecord): void {
-    this.deps.batches.create(record);
-    for (const job of record.jobs) this.changed(job);
+  /**
+   * A new batch's rows, each `pending`: `write` writes them with the batch itself, all of it or nothing
+   * (the batches' store does, in one transaction); once written they are said as changes.
+   */
+  recordBatch(rows: readonly NewSubmission[], write: () => void): void {
+    write();
+    for (const job of rows) this.changed(job);
   }
 
   /** A batch row is taken for sending (pending → submitting), once: false when another sender has it. */

@@ -1,6 +1,6 @@
 // The history's ports as a contract test calls them: each method may answer at once (SQLite's synchronous
 // stores) or with a promise (PostgreSQL's), and the test awaits every call, so one suite runs on both.
-import type { HistoryStores } from '../../../electron/core/app/stores';
+import type { HistoryStores } from '../../../electron/core/db/history-stores';
 
 /** `T` with every method allowed to return its value or a promise of it. */
 export type Awaitable<T> = {

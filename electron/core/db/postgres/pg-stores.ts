@@ -1,7 +1,7 @@
 // A team's history in one PostgreSQL database: every port of the history over one pool, answering over the
 // network (so each method is async), writing who submitted what, and keeping downloads per computer.
 import type pg from 'pg';
-import type { HistoryStores } from '../../app/stores';
+import type { HistoryStores } from '../history-stores';
 import type { AsyncPort } from '../../kernel/async-port';
 import { PgAccess } from './pg-access';
 import { PgAssetCache } from './pg-asset-cache';

@@ -1,6 +1,6 @@
 // One person's history in one SQLite file: every port of the history over one open database.
 import type { Database } from 'better-sqlite3';
-import type { HistoryStores } from '../../app/stores';
+import type { HistoryStores } from '../history-stores';
 import { SqliteAssetCache } from './sqlite-asset-cache';
 import { SqliteBatches } from './sqlite-batches';
 import { SqliteDownloads } from './sqlite-downloads';

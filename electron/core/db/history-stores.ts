@@ -1,5 +1,5 @@
 // Every port of the history, as the composition root hands them to the domains: one person's SQLite file
-// (db/sqlite/) or, later, a team's PostgreSQL database. Each domain takes only the ports it needs.
+// (db/sqlite/) or a team's PostgreSQL database (db/postgres/). Each domain takes only the ports it needs.
 import type { BatchStore } from '../batches/batch-store';
 import type { DownloadStore } from '../downloads/download-store';
 import type { JobStore } from '../jobs/job-store';
