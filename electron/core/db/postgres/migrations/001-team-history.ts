@@ -33,6 +33,8 @@ export const teamHistory: PgMigration = {
     );
     CREATE INDEX batches_by_account ON batches (account_id, created_ms);
     CREATE INDEX batches_by_change ON batches (account_id, change_seq);
+    -- The change listener's catch-up after a dropped connection reads every account's changes since a number.
+    CREATE INDEX batches_since ON batches (change_seq);
 
     CREATE TABLE jobs (
       id              text PRIMARY KEY,
@@ -73,6 +75,7 @@ export const teamHistory: PgMigration = {
     CREATE INDEX jobs_tracking ON jobs (tracking);
     CREATE INDEX jobs_by_batch ON jobs (batch_id, batch_row) WHERE batch_id IS NOT NULL;
     CREATE INDEX jobs_by_change ON jobs (account_id, change_seq);
+    CREATE INDEX jobs_since ON jobs (change_seq);
     CREATE INDEX jobs_by_person ON jobs (account_id, submitted_by);
 
     CREATE TABLE settings (
