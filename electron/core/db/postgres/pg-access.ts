@@ -57,10 +57,3 @@ export class PgAccess {
 }
 
 /** A bigint or count as a number (connect.ts already parses int8 so; a pool made elsewhere may not). */
-export function num(value: number | string): number {
-  return typeof value === 'number' ? value : Number(value);
-}
-
-export function numOrNull(value: number | string | null): number | null {
-  return value === null ? null : num(value);
-}

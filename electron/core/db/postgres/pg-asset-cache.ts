@@ -3,7 +3,8 @@
 import type { UploadedAsset } from '../../assets/asset-uploader';
 import type { AsyncPort } from '../../kernel/async-port';
 import type { AssetCacheKey, AssetCacheStore, CachedAsset } from '../../storage/asset-cache';
-import { num, type PgAccess } from './pg-access';
+import { num } from '../row-mappers';
+import type { PgAccess } from './pg-access';
 
 interface PgAssetRow {
   url: string;

@@ -5,45 +5,15 @@ import type { BatchState } from '../../../shared/domain/batch';
 import type { AsyncPort } from '../../kernel/async-port';
 import type { BatchStore } from '../../batches/batch-store';
 import type { TemplateBatch } from '../../downloads/template-job';
-import { parseSheet, type Batch, type BatchSheet, type NewBatchRecord } from '../../batches/batch';
-import { num, type PgAccess } from './pg-access';
+import type { Batch, BatchSheet, NewBatchRecord } from '../../batches/batch';
+import { batchOf, type BatchRow } from '../row-mappers';
+import type { PgAccess } from './pg-access';
 import { insertSubmissions, type PgClientIdentity } from './pg-jobs';
 
 /** A row of the batches table as PostgreSQL returns it. */
-interface PgBatchRow {
-  id: string;
-  account_id: string;
-  project_id: string;
-  project_name: string | null;
-  job_type: string | null;
-  name: string;
-  created_ms: number | string;
-  row_count: number;
-  session_id: string | null;
-  state: string;
-  sheet_json: string | null;
-  name_template: string | null;
-}
 
 const BATCH_COLUMNS = `id, account_id, project_id, project_name, job_type, name, created_ms, row_count,
   session_id, state, sheet_json, name_template`;
-
-function batchOfPg(row: PgBatchRow): Batch {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    projectId: row.project_id,
-    projectName: row.project_name,
-    jobType: row.job_type,
-    name: row.name,
-    createdMs: num(row.created_ms),
-    rowCount: row.row_count,
-    sessionId: row.session_id,
-    state: row.state,
-    sheet: parseSheet(row.sheet_json),
-    nameTemplate: row.name_template,
-  };
-}
 
 export class PgBatches implements AsyncPort<BatchStore> {
   /** Each batch's spreadsheet, parsed once: it never changes (its name may, on any computer: read each time). */
@@ -81,23 +51,23 @@ export class PgBatches implements AsyncPort<BatchStore> {
   }
 
   async get(id: string): Promise<Batch | undefined> {
-    const [row] = await this.db.read<PgBatchRow>(`SELECT ${BATCH_COLUMNS} FROM batches WHERE id = $1`, [id]);
-    return row && batchOfPg(row);
+    const [row] = await this.db.read<BatchRow>(`SELECT ${BATCH_COLUMNS} FROM batches WHERE id = $1`, [id]);
+    return row && batchOf(row);
   }
 
   async list(accountId: string): Promise<Batch[]> {
-    const rows = await this.db.read<PgBatchRow>(
+    const rows = await this.db.read<BatchRow>(
       `SELECT ${BATCH_COLUMNS} FROM batches WHERE account_id = $1 ORDER BY created_ms DESC, id COLLATE "C"`,
       [accountId],
     );
-    return rows.map(batchOfPg);
+    return rows.map(batchOf);
   }
 
   async runningBatches(): Promise<Batch[]> {
-    const rows = await this.db.read<PgBatchRow>(
+    const rows = await this.db.read<BatchRow>(
       `SELECT ${BATCH_COLUMNS} FROM batches WHERE state = 'running' ORDER BY created_ms, id COLLATE "C"`,
     );
-    return rows.map(batchOfPg);
+    return rows.map(batchOf);
   }
 
   async setState(id: string, state: BatchState): Promise<void> {

@@ -5,47 +5,13 @@ import type { DownloadState } from '../../../shared/domain/download';
 import type { AsyncPort } from '../../kernel/async-port';
 import type { DownloadStore } from '../../downloads/download-store';
 import type { Download } from '../../downloads/download';
-import { num, numOrNull, type PgAccess } from './pg-access';
+import { downloadOf, type DownloadRow } from '../row-mappers';
+import type { PgAccess } from './pg-access';
 
 /** A row of the downloads table as PostgreSQL returns it (its computer_id is always this computer's). */
-interface PgDownloadRow {
-  job_id: string;
-  account_id: string;
-  state: DownloadState;
-  root: string;
-  target: string;
-  path: string | null;
-  bytes: number | string;
-  total: number | string | null;
-  etag: string | null;
-  url: string | null;
-  error: string | null;
-  attempts: number;
-  next_try_ms: number | string | null;
-  updated_ms: number | string;
-}
 
 const DOWNLOAD_COLUMNS = `job_id, account_id, state, root, target, path, bytes, total, etag, url, error,
   attempts, next_try_ms, updated_ms`;
-
-function downloadOfPg(row: PgDownloadRow): Download {
-  return {
-    jobId: row.job_id,
-    accountId: row.account_id,
-    state: row.state,
-    root: row.root,
-    target: row.target,
-    path: row.path,
-    bytes: num(row.bytes),
-    total: numOrNull(row.total),
-    etag: row.etag,
-    url: row.url,
-    error: row.error,
-    attempts: row.attempts,
-    nextTryMs: numOrNull(row.next_try_ms),
-    updatedMs: num(row.updated_ms),
-  };
-}
 
 export class PgDownloads implements AsyncPort<DownloadStore> {
   constructor(
@@ -72,28 +38,28 @@ export class PgDownloads implements AsyncPort<DownloadStore> {
   }
 
   async get(jobId: string): Promise<Download | undefined> {
-    const [row] = await this.db.read<PgDownloadRow>(
+    const [row] = await this.db.read<DownloadRow>(
       `SELECT ${DOWNLOAD_COLUMNS} FROM downloads WHERE computer_id = $1 AND job_id = $2`,
       [this.computerId, jobId],
     );
-    return row && downloadOfPg(row);
+    return row && downloadOf(row);
   }
 
   async list(accountId: string): Promise<Download[]> {
-    const rows = await this.db.read<PgDownloadRow>(
+    const rows = await this.db.read<DownloadRow>(
       `SELECT ${DOWNLOAD_COLUMNS} FROM downloads WHERE computer_id = $1 AND account_id = $2
        ORDER BY updated_ms DESC, job_id COLLATE "C"`,
       [this.computerId, accountId],
     );
-    return rows.map(downloadOfPg);
+    return rows.map(downloadOf);
   }
 
   async inState(state: DownloadState): Promise<Download[]> {
-    const rows = await this.db.read<PgDownloadRow>(
+    const rows = await this.db.read<DownloadRow>(
       `SELECT ${DOWNLOAD_COLUMNS} FROM downloads WHERE computer_id = $1 AND state = $2 ORDER BY updated_ms, job_id COLLATE "C"`,
       [this.computerId, state],
     );
-    return rows.map(downloadOfPg);
+    return rows.map(downloadOf);
   }
 
   /** Writes a download's progress and outcome (every field but its job, account and place). */

@@ -15,14 +15,8 @@ import type {
 } from '../../jobs/job';
 import { claimRow } from './claim-rows';
 import { type PgAccess } from './pg-access';
-import {
-  finishedTimesOfPg,
-  JOB_COLUMNS,
-  jobOfPg,
-  payloadOfPg,
-  type PgFinishedRow,
-  type PgJobRow,
-} from './pg-job-row';
+import { finishedTimesOf, jobOf, payloadOf, type FinishedRow, type JobRow } from '../row-mappers';
+import { JOB_COLUMNS } from './pg-job-row';
 
 const json = (value: unknown): string => JSON.stringify(value ?? null);
 
@@ -83,12 +77,12 @@ export class PgJobs implements AsyncPort<JobStore> {
   ) {}
 
   private async jobs(sql: string, params: readonly unknown[]): Promise<Job[]> {
-    return (await this.db.read<PgJobRow>(sql, params)).map(jobOfPg);
+    return (await this.db.read<JobRow>(sql, params)).map(jobOf);
   }
 
   private async job(sql: string, params: readonly unknown[]): Promise<Job | undefined> {
-    const [row] = await this.db.read<PgJobRow>(sql, params);
-    return row && jobOfPg(row);
+    const [row] = await this.db.read<JobRow>(sql, params);
+    return row && jobOf(row);
   }
 
   /** Written (and committed) before the request is sent: if the app dies now, the job is found as `submitting`. */
@@ -195,7 +189,7 @@ export class PgJobs implements AsyncPort<JobStore> {
       `SELECT request_json, record_json FROM jobs WHERE id = $1`,
       [id],
     );
-    return row ? payloadOfPg(row) : { request: null, record: null };
+    return row ? payloadOf(row) : { request: null, record: null };
   }
 
   async getByUuid(accountId: string, uuid: string): Promise<Job | undefined> {
@@ -315,13 +309,13 @@ export class PgJobs implements AsyncPort<JobStore> {
   }
 
   async finishedJobs(accountId: string, limit = 5000): Promise<FinishedTimes[]> {
-    const rows = await this.db.read<PgFinishedRow>(
+    const rows = await this.db.read<FinishedRow>(
       `SELECT project_id, job_type, created_at, finished_at, requeued_ms FROM jobs
        WHERE account_id = $1 AND tracking = 'final' AND created_at IS NOT NULL AND finished_at IS NOT NULL
        ORDER BY first_seen_ms DESC LIMIT $2`,
       [accountId, limit],
     );
-    return rows.map(finishedTimesOfPg);
+    return rows.map(finishedTimesOf);
   }
 
   // NULLS LAST and COLLATE "C": SQLite sorts a missing finish time last when descending, and text by bytes.

@@ -6,41 +6,8 @@ import type { BatchState } from '../../../shared/domain/batch';
 import type { TemplateBatch } from '../../downloads/template-job';
 import type { SqliteJobs } from './sqlite-jobs';
 import type { BatchStore } from '../../batches/batch-store';
-import { parseSheet, type Batch, type BatchSheet, type NewBatchRecord } from '../../batches/batch';
-
-/** A row of the batches table as SQLite returns it. */
-interface BatchRow {
-  id: string;
-  account_id: string;
-  project_id: string;
-  project_name: string | null;
-  job_type: string | null;
-  name: string;
-  created_ms: number;
-  row_count: number;
-  notified: number;
-  session_id: string | null;
-  state: string;
-  sheet_json: string | null;
-  name_template: string | null;
-}
-
-function batchOf(row: BatchRow): Batch {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    projectId: row.project_id,
-    projectName: row.project_name,
-    jobType: row.job_type,
-    name: row.name,
-    createdMs: row.created_ms,
-    rowCount: row.row_count,
-    sessionId: row.session_id,
-    state: row.state,
-    sheet: parseSheet(row.sheet_json),
-    nameTemplate: row.name_template,
-  };
-}
+import type { Batch, BatchSheet, NewBatchRecord } from '../../batches/batch';
+import { batchOf, type BatchRow } from '../row-mappers';
 
 export class SqliteBatches implements BatchStore {
   private readonly insert: Statement;

@@ -4,43 +4,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { DownloadState } from '../../../shared/domain/download';
 import type { DownloadStore } from '../../downloads/download-store';
 import type { Download } from '../../downloads/download';
-
-/** A row of the downloads table as SQLite returns it. */
-interface DownloadRow {
-  job_id: string;
-  account_id: string;
-  state: DownloadState;
-  root: string;
-  target: string;
-  path: string | null;
-  bytes: number;
-  total: number | null;
-  etag: string | null;
-  url: string | null;
-  error: string | null;
-  attempts: number;
-  next_try_ms: number | null;
-  updated_ms: number;
-}
-
-function downloadOf(row: DownloadRow): Download {
-  return {
-    jobId: row.job_id,
-    accountId: row.account_id,
-    state: row.state,
-    root: row.root,
-    target: row.target,
-    path: row.path,
-    bytes: row.bytes,
-    total: row.total,
-    etag: row.etag,
-    url: row.url,
-    error: row.error,
-    attempts: row.attempts,
-    nextTryMs: row.next_try_ms,
-    updatedMs: row.updated_ms,
-  };
-}
+import { downloadOf, type DownloadRow } from '../row-mappers';
 
 function prepareStatements(db: Database) {
   const prepare = (sql: string): Statement => db.prepare(sql);

@@ -11,7 +11,7 @@ import type {
   RecordColumns,
   TrackedJob,
 } from '../../jobs/job';
-import { finishedTimesOf, jobOf, payloadOf, type FinishedRow, type JobRow } from './job-row';
+import { finishedTimesOf, jobOf, payloadOf, type FinishedRow, type JobRow } from '../row-mappers';
 
 const json = (value: unknown): string => JSON.stringify(value ?? null);
 
@@ -174,7 +174,8 @@ export class SqliteJobs implements JobStore {
 
   /** The request as sent and the last service record (a job's details, a resend). */
   payload(id: string): JobPayload {
-    const row = this.statements.payload.get(id) as Pick<JobRow, 'request_json' | 'record_json'> | undefined;
+    const row = this.statements.payload.get(id) as
+      { request_json: string | null; record_json: string | null } | undefined;
     return row ? payloadOf(row) : { request: null, record: null };
   }
 
