@@ -24,3 +24,25 @@ export interface AssetCacheStore {
   put(key: AssetCacheKey, uploaded: UploadedAsset, now: number): void;
   removeAccount(accountId: string): void;
 }
+
+/** An upload as one cache entry's values, in column order; null when it is not to be kept. */
+export type AssetCacheEntry = [string, string, string, string, string, string | null, number, number];
+
+/** Only links whose expiry is known are kept: one of unknown life could lapse under a queued job. */
+export function assetCacheEntry(
+  key: AssetCacheKey,
+  uploaded: UploadedAsset,
+  now: number,
+): AssetCacheEntry | null {
+  if (uploaded.expiresAt === undefined || uploaded.expiresAt <= now) return null;
+  return [
+    key.accountId,
+    key.storage,
+    key.kind,
+    key.sha256,
+    uploaded.url,
+    uploaded.ref ?? null,
+    now,
+    uploaded.expiresAt,
+  ];
+}

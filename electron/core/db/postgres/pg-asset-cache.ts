@@ -2,7 +2,12 @@
 // colleague's upload of the same file (with a link still good) is not sent again.
 import type { UploadedAsset } from '../../assets/asset-uploader';
 import type { AsyncPort } from '../../kernel/async-port';
-import type { AssetCacheKey, AssetCacheStore, CachedAsset } from '../../storage/asset-cache';
+import {
+  assetCacheEntry,
+  type AssetCacheKey,
+  type AssetCacheStore,
+  type CachedAsset,
+} from '../../storage/asset-cache';
 import { num } from '../row-mappers';
 import type { PgAccess } from './pg-access';
 
@@ -29,24 +34,16 @@ export class PgAssetCache implements AsyncPort<AssetCacheStore> {
     return row ? cachedAssetOf(row) : null;
   }
 
-  /** Only links whose expiry is known are kept: one of unknown life could lapse under a queued job. */
+  /** Only links whose expiry is known are kept (assetCacheEntry). */
   async put(key: AssetCacheKey, uploaded: UploadedAsset, now: number): Promise<void> {
-    if (uploaded.expiresAt === undefined || uploaded.expiresAt <= now) return;
+    const entry = assetCacheEntry(key, uploaded, now);
+    if (!entry) return;
     await this.db.write(
       `INSERT INTO asset_cache (account_id, storage, kind, sha256, url, ref, stored_ms, expires_ms)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (account_id, storage, kind, sha256) DO UPDATE SET
          url = excluded.url, ref = excluded.ref, stored_ms = excluded.stored_ms, expires_ms = excluded.expires_ms`,
-      [
-        key.accountId,
-        key.storage,
-        key.kind,
-        key.sha256,
-        uploaded.url,
-        uploaded.ref ?? null,
-        now,
-        uploaded.expiresAt,
-      ],
+      entry,
     );
   }
 

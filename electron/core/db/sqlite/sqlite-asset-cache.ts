@@ -1,7 +1,13 @@
 // The asset cache in the history database (migration 005), one row per account, storage, kind and file.
 import type { Database, Statement } from 'better-sqlite3';
 import type { UploadedAsset } from '../../assets/asset-uploader';
-import type { AssetCacheKey, AssetCacheStore, CachedAsset } from '../../storage/asset-cache';
+import {
+  assetCacheEntry,
+  type AssetCacheKey,
+  type AssetCacheEntry,
+  type AssetCacheStore,
+  type CachedAsset,
+} from '../../storage/asset-cache';
 
 interface Row {
   url: string;
@@ -12,7 +18,7 @@ interface Row {
 
 export class SqliteAssetCache implements AssetCacheStore {
   private readonly find: Statement<[string, string, string, string]>;
-  private readonly write: Statement<[string, string, string, string, string, string | null, number, number]>;
+  private readonly write: Statement<AssetCacheEntry>;
   private readonly forget: Statement<[string]>;
 
   constructor(db: Database) {
@@ -34,19 +40,10 @@ export class SqliteAssetCache implements AssetCacheStore {
     return row ? { url: row.url, ref: row.ref, storedAt: row.stored_ms, expiresAt: row.expires_ms } : null;
   }
 
-  /** Only links whose expiry is known are kept: one of unknown life could lapse under a queued job. */
+  /** Only links whose expiry is known are kept (assetCacheEntry). */
   put(key: AssetCacheKey, uploaded: UploadedAsset, now: number): void {
-    if (uploaded.expiresAt === undefined || uploaded.expiresAt <= now) return;
-    this.write.run(
-      key.accountId,
-      key.storage,
-      key.kind,
-      key.sha256,
-      uploaded.url,
-      uploaded.ref ?? null,
-      now,
-      uploaded.expiresAt,
-    );
+    const entry = assetCacheEntry(key, uploaded, now);
+    if (entry) this.write.run(...entry);
   }
 
   removeAccount(accountId: string): void {
