@@ -80,9 +80,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   // The app, the browser host and the command line may share this history: one of them at a time does its
   // background work. The domains subscribe to what the lease says once each is open; it starts last (below),
   // since taking the lease starts that work.
-  const ownership = new EventBus<{ gained: undefined; otherWrites: undefined }>((error) =>
-    deps.log?.(`the history's owner change was not handled: ${(error as Error).message}`),
-  );
+  // A failure taking over the history (settling cut-off submissions, archiving orphans) is not swallowed:
+  // it leaves the lease (at start, createAppCore rejects), rather than an owner that does no work and never
+  // lets another process take over.
+  const ownership = new EventBus<{ gained: undefined; otherWrites: undefined }>((error) => {
+    throw error;
+  });
   const lease = new HistoryLease({
     db,
     clock,

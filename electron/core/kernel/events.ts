@@ -1,10 +1,10 @@
 // A small typed event bus, one per core: a domain says what happened (a job changed, the history gained
 // an owner) and whoever cares subscribes, instead of the composition root passing callbacks between
 // domains that open one after another. Listeners run synchronously, in the order they subscribed; one
-// that throws does not stop the others (its error goes to `onError`).
+// that throws does not stop the others, unless `onError` throws it on (the bus's owner decides).
 export type Unsubscribe = () => void;
 
-export class EventBus<Events extends { [name: string]: unknown }> {
+export class EventBus<Events extends Record<string, unknown>> {
   private readonly listeners = new Map<keyof Events, Set<(payload: never) => void>>();
 
   constructor(private readonly onError: (error: unknown) => void = () => undefined) {}
