@@ -109,6 +109,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: SUMMARIES.schema,
     load: async (run) => one((await import('./commands/schema')).schemaCommand(run)),
   },
+  {
+    name: 'team',
+    term: 'team',
+    summary: SUMMARIES.team,
+    load: async (run) => one((await import('./commands/team')).teamCommand(run)),
+  },
 ];
 
 /** Global options that take no value and may come before the command's name. */

@@ -8,7 +8,7 @@ export const EXIT = {
   error: 1,
   /** Bad arguments: said in one line, with a hint. */
   usage: 2,
-  /** No account to work with, or the API key was refused (or is not in the keychain). */
+  /** No account to work with, the API key was refused (or is not in the keychain), or the team database's sign-in. */
   auth: 3,
   /** The work ran, but some jobs failed, were lost, refused, have an unknown outcome, or a file failed. */
   jobsFailed: 4,
@@ -21,7 +21,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 /** The codes a failure ends with (every one but ok). */
 export type FailureCode = Exclude<ExitCode, typeof EXIT.ok>;
 
-const AUTH_KINDS: readonly AppErrorKind[] = ['unauthorized', 'no-account', 'keychain'];
+const AUTH_KINDS: readonly AppErrorKind[] = ['unauthorized', 'no-account', 'keychain', 'team-sign-in'];
 
 /** The exit code of a refusal from the core, by its kind. */
 export function exitCodeOf(kind: AppErrorKind): FailureCode {

@@ -11,10 +11,11 @@ const EPILOG = `
 Environment:
   JRS_BASE_URL, JRS_API_KEY   work on this account for one run (its key never saved)
   JRS_DATA_DIR                keep the history and settings in this folder (default: the app's)
+  JRS_DATABASE_URL            the team database for one run (never saved; see jrs team)
   NO_COLOR                    no colours
 
-Exit codes: 0 ok, 1 error, 2 bad arguments, 3 no account or key refused, 4 some jobs failed,
-130 stopped with Ctrl-C (run the same command again to go on).`;
+Exit codes: 0 ok, 1 error, 2 bad arguments, 3 no account or key refused (or the team database's sign-in),
+4 some jobs failed, 130 stopped with Ctrl-C (run the same command again to go on).`;
 
 /**
  * The command tree for this run: the command `argv` asks for is loaded whole (its module, its options and

@@ -9,6 +9,7 @@ import { sandboxRecordSchema, serveRecordSchema } from './host-records';
 import { discardedRecordSchema, jobRecordSchema, requeueRecordSchema, rowRecordSchema } from './job-records';
 import { fieldRecordSchema, projectRecordSchema } from './project-records';
 import { schemaRecordSchema } from './schema-record';
+import { forgottenRecordSchema, teamRecordSchema } from './team-records';
 
 export const RECORDS = {
   account: accountRecordSchema,
@@ -28,6 +29,8 @@ export const RECORDS = {
   sandbox: sandboxRecordSchema,
   serve: serveRecordSchema,
   schema: schemaRecordSchema,
+  team: teamRecordSchema,
+  forgotten: forgottenRecordSchema,
   error: errorRecordSchema,
 } as const;
 

@@ -1,0 +1,32 @@
+// The records of `jrs team`: where the history lives and the team database this run would use (never its
+// password), and a saved team database forgotten.
+import { z } from 'zod';
+import { APP_ERROR_KINDS } from '../../shared/domain/errors';
+import { defineRecord } from './define-record';
+
+export const teamRecordSchema = defineRecord(
+  'team',
+  'Where the history lives (history: this-computer, at historyPath: this version does not switch the team store on yet) and the team database this run would use, or null: its address without the password (null when it cannot be read), where it comes from (the keychain, or JRS_DATABASE_URL for this run), whether it answers now, its PostgreSQL version, the team history’s schema version there (null before the first connect makes it) and the newest this app knows (writable false: a newer app made it, this one only reads it), or what is wrong, in words.',
+  {
+    history: z.literal('this-computer'),
+    historyPath: z.string(),
+    database: z
+      .object({
+        address: z.string().nullable(),
+        source: z.enum(['keychain', 'environment']),
+        answers: z.boolean(),
+        serverVersion: z.string().nullable(),
+        schemaVersion: z.number().int().nullable(),
+        knownSchemaVersion: z.number().int(),
+        writable: z.boolean().nullable(),
+        problem: z.object({ kind: z.enum(APP_ERROR_KINDS), message: z.string() }).nullable(),
+      })
+      .nullable(),
+  },
+);
+
+export const forgottenRecordSchema = defineRecord(
+  'forgotten',
+  'The team database’s address removed from the keychain (address without the password; null when none was saved or it could not be read); removed: whether one was saved.',
+  { address: z.string().nullable(), removed: z.boolean() },
+);
