@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { EXIT } from '../../electron/cli/exit-codes';
 import { RECORDS, type RecordType } from '../../electron/cli/records/json-record';
 import { PG_LATEST_VERSION } from '../../electron/core/db/postgres/migrations';
-import { TEAM_DATABASE_SECRET } from '../../electron/core/team/team-connection';
+import { hasPassword, redactedAddress, TEAM_DATABASE_SECRET } from '../../electron/core/team/team-connection';
 import { pgClusterForThisFile } from '../fixtures/pg-cluster-per-file';
 import { cliWorld, jrs, records, type CliResult, type CliWorld, type RunOptions } from './cli-harness';
 
@@ -213,4 +213,17 @@ it('saves nothing when no keychain answers, and says to use JRS_DATABASE_URL', a
   expect(result.code).toBe(EXIT.auth);
   expect(result.stderr).toContain('No system keychain answered.');
   expect(result.stderr).toContain('JRS_DATABASE_URL');
+});
+
+it('shows an address without its password, whatever its form', () => {
+  expect(
+    redactedAddress(
+      `postgresql://ana%40team:${encodeURIComponent(WRONG_PASSWORD)}@[::1]:6543/studio?sslmode=require`,
+    ),
+  ).toBe('postgres://ana%40team@[::1]:6543/studio?sslmode=require');
+  expect(redactedAddress('postgres://ana@db.example.com/studio')).toBe(
+    'postgres://ana@db.example.com:5432/studio',
+  );
+  expect(hasPassword('postgres://ana:x@db.example.com/studio')).toBe(true);
+  expect(hasPassword('postgres://ana@db.example.com/studio')).toBe(false);
 });
