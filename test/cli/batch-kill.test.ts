@@ -32,6 +32,7 @@ const cleanups = cleanupsAfterEach(SLOW_MS);
 interface Child {
   process: ChildProcess;
   stdout: () => string;
+  stderr: () => string;
   exited: Promise<number | null>;
 }
 
@@ -42,12 +43,14 @@ function startChild(argv: string[], env: Record<string, string>): Child {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
+  let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   cleanups.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
-  return { process: child, stdout: () => stdout, exited };
+  return { process: child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
 async function kill(child: Child): Promise<void> {
@@ -139,7 +142,11 @@ it(
     const last = startChild(argv, env);
     const lastCode = await last.exited;
     const summary = JSON.parse(last.stdout().trim().split('\n').at(-1)!) as JsonLine;
-    expect(summary).toMatchObject({ type: 'summary', rows: ROWS });
+    // A run that ends without its summary says why (its exit code and what it wrote on stderr).
+    expect(summary, `exit ${lastCode}; stderr:\n${last.stderr()}`).toMatchObject({
+      type: 'summary',
+      rows: ROWS,
+    });
     expect(lastCode).toBe(summary['unknown'] === 0 ? EXIT.ok : EXIT.jobsFailed);
 
     // No row was sent twice (and none made into a second batch) by all those runs.

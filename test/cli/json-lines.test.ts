@@ -117,6 +117,9 @@ it('prints only described records, from every command, and every record is print
   const serve = await untilStopped(['serve', '--port', '0', '--no-open'], /"type":"serve"/, { rendererDir });
   expect(serve.types).toEqual(['serve']);
   expect((await checked(['schema', 'jobs'])).types).toEqual(['schema']);
+  // No team database saved here: status says the history is on this computer; forget has nothing to remove.
+  expect((await checked(['team', 'status'])).types).toEqual(['team']);
+  expect((await checked(['team', 'forget'])).types).toEqual(['forgotten']);
 
   // Failures are records too: bad arguments (2), a refusal of the core, no account (3).
   const usage = await checked(['jobs', '--limit', '0']);
