@@ -17,50 +17,50 @@ const DRAFT: Draft = {
 };
 
 describe('FormMemoryRepository', () => {
-  it('remembers a draft and the choice per account and project, across a reopen', () => {
+  it('remembers a draft and the choice per account and project, across a reopen', async () => {
     const path = tempPath();
     const first = openDatabase(path).db;
     const memory = new FormMemoryRepository(new SqliteSettings(first));
-    expect(memory.get('acc-1', 'p-1')).toEqual({ draft: null, skipEmptyCheck: false });
+    expect(await memory.get('acc-1', 'p-1')).toEqual({ draft: null, skipEmptyCheck: false });
 
-    memory.saveDraft('acc-1', 'p-1', DRAFT);
-    memory.setSkipEmptyCheck('acc-1', 'p-1', true);
-    memory.saveDraft('acc-2', 'p-1', { ...DRAFT, values: { headline: 'Other account' } });
+    await memory.saveDraft('acc-1', 'p-1', DRAFT);
+    await memory.setSkipEmptyCheck('acc-1', 'p-1', true);
+    await memory.saveDraft('acc-2', 'p-1', { ...DRAFT, values: { headline: 'Other account' } });
     first.close();
 
     const again = new FormMemoryRepository(new SqliteSettings(openDatabase(path).db));
-    expect(again.get('acc-1', 'p-1')).toEqual({ draft: DRAFT, skipEmptyCheck: true });
-    expect(again.get('acc-2', 'p-1').draft?.values).toEqual({ headline: 'Other account' });
-    expect(again.get('acc-2', 'p-1').skipEmptyCheck).toBe(false);
-    expect(again.get('acc-1', 'p-2')).toEqual({ draft: null, skipEmptyCheck: false });
+    expect(await again.get('acc-1', 'p-1')).toEqual({ draft: DRAFT, skipEmptyCheck: true });
+    expect((await again.get('acc-2', 'p-1')).draft?.values).toEqual({ headline: 'Other account' });
+    expect((await again.get('acc-2', 'p-1')).skipEmptyCheck).toBe(false);
+    expect(await again.get('acc-1', 'p-2')).toEqual({ draft: null, skipEmptyCheck: false });
 
     // Forgetting the draft keeps the choice.
-    again.saveDraft('acc-1', 'p-1', null);
-    expect(again.get('acc-1', 'p-1')).toEqual({ draft: null, skipEmptyCheck: true });
+    await again.saveDraft('acc-1', 'p-1', null);
+    expect(await again.get('acc-1', 'p-1')).toEqual({ draft: null, skipEmptyCheck: true });
   });
 
-  it('reads a damaged or foreign row as nothing remembered', () => {
+  it('reads a damaged or foreign row as nothing remembered', async () => {
     const { db } = openDatabase(tempPath());
     const memory = new FormMemoryRepository(new SqliteSettings(db));
     const put = db.prepare(`INSERT INTO settings (account_id, key, value_json) VALUES ('acc', ?, ?)`);
     put.run('form:broken', '{not json');
     put.run('form:wrong', JSON.stringify({ draft: { values: { a: 1 } }, skipEmptyCheck: 'yes' }));
-    expect(memory.get('acc', 'broken')).toEqual({ draft: null, skipEmptyCheck: false });
-    expect(memory.get('acc', 'wrong')).toEqual({ draft: null, skipEmptyCheck: false });
+    expect(await memory.get('acc', 'broken')).toEqual({ draft: null, skipEmptyCheck: false });
+    expect(await memory.get('acc', 'wrong')).toEqual({ draft: null, skipEmptyCheck: false });
     // And it can be written over.
-    memory.setSkipEmptyCheck('acc', 'broken', true);
-    expect(memory.get('acc', 'broken').skipEmptyCheck).toBe(true);
+    await memory.setSkipEmptyCheck('acc', 'broken', true);
+    expect((await memory.get('acc', 'broken')).skipEmptyCheck).toBe(true);
   });
 
-  it('forgets an account’s forms, and only that account’s', () => {
+  it('forgets an account’s forms, and only that account’s', async () => {
     const { db } = openDatabase(tempPath());
     const memory = new FormMemoryRepository(new SqliteSettings(db));
-    memory.saveDraft('gone', 'p-1', DRAFT);
-    memory.saveDraft('kept', 'p-1', DRAFT);
+    await memory.saveDraft('gone', 'p-1', DRAFT);
+    await memory.saveDraft('kept', 'p-1', DRAFT);
     db.prepare(`INSERT INTO settings (account_id, key, value_json) VALUES ('gone', 'downloads', '{}')`).run();
-    memory.removeAccount('gone');
-    expect(memory.get('gone', 'p-1').draft).toBeNull();
-    expect(memory.get('kept', 'p-1').draft).toEqual(DRAFT);
+    await memory.removeAccount('gone');
+    expect((await memory.get('gone', 'p-1')).draft).toBeNull();
+    expect((await memory.get('kept', 'p-1')).draft).toEqual(DRAFT);
     expect(db.prepare(`SELECT COUNT(*) AS n FROM settings WHERE account_id = 'gone'`).get()).toEqual({
       n: 1,
     });

@@ -17,7 +17,7 @@ type AccountHandlers = Pick<
 export function accountHandlers(
   accounts: Accounts,
   /** After an account is removed: its jobs are kept read-only, or deleted. */
-  onRemoved: (accountId: string, deleteHistory: boolean) => void,
+  onRemoved: (accountId: string, deleteHistory: boolean) => Promise<void>,
 ): AccountHandlers {
   const snapshot = () => accountsSnapshot(accounts);
   return {
@@ -35,7 +35,7 @@ export function accountHandlers(
       return snapshot();
     },
     'accounts:remove': async ({ id, deleteHistory }) => {
-      if (await removeAccount(accounts, id)) onRemoved(id, deleteHistory ?? false);
+      if (await removeAccount(accounts, id)) await onRemoved(id, deleteHistory ?? false);
       return snapshot();
     },
     'credits:get': async () => {

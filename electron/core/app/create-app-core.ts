@@ -174,7 +174,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     openedBatches.wakeAll();
   });
   // The desktop app's updates (main gives deps.updates); elsewhere the channels answer that there are none.
-  const updates = openUpdates({
+  const updates = await openUpdates({
     settings: stores.settings,
     host: deps.updates,
     clock,
@@ -189,11 +189,11 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   historyWatch.start();
 
   const handlers: Handlers = {
-    ...accountHandlers(opened, (accountId, deleteHistory) => {
+    ...accountHandlers(opened, async (accountId, deleteHistory) => {
       jobs.accountRemoved(accountId, deleteHistory);
       // Unsent drafts are not history: a removed account's would never open again (a re-added one gets a
       // new id).
-      forms.removeAccount(accountId);
+      await forms.removeAccount(accountId);
       openedDownloads.accountRemoved(accountId);
       void storage.accountRemoved(accountId);
     }),

@@ -136,7 +136,7 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
       if (!project) throw new AppError('not-found', 'This project is no longer active on the service.');
       const sources = new Map<string, ImportFile>();
       const dropped = await describeAll(files, sources);
-      let remembered = deps.memory.get(accountId, projectId);
+      let remembered = await deps.memory.get(accountId, projectId);
       if (!read) {
         if (dropped.length === 0) {
           throw new AppError(
@@ -236,7 +236,7 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
         sheet: { columns: session.sheet.columns, rows: session.sheet.rows, lines: session.sheet.lines },
         jobs,
       });
-      deps.memory.save(session.accountId, session.project.projectId, session.mapping);
+      await deps.memory.save(session.accountId, session.project.projectId, session.mapping);
       sessions.delete(importId);
       return batch;
     },

@@ -6,11 +6,11 @@ import type { SettingsStore } from '../kernel/settings-store';
 export class MappingMemory {
   constructor(private readonly table: SettingsStore) {}
 
-  get(accountId: string, projectId: string): ColumnMapping {
+  get(accountId: string, projectId: string): Promise<ColumnMapping> {
     return this.table.read(accountId, `import-mapping:${projectId}`, columnMappingSchema, {});
   }
 
-  save(accountId: string, projectId: string, mapping: ColumnMapping): void {
-    this.table.write(accountId, `import-mapping:${projectId}`, mapping);
+  save(accountId: string, projectId: string, mapping: ColumnMapping): Promise<void> {
+    return this.table.write(accountId, `import-mapping:${projectId}`, mapping);
   }
 }

@@ -88,14 +88,14 @@ export function downloadHandlers(deps: DownloadHandlerDeps): Pick<Handlers, Down
       }
       const folderIssue = await folderProblem(next.folder);
       if (folderIssue) throw new AppError('invalid-input', folderIssue);
-      settings.save(active(), next);
+      await settings.save(active(), next);
       return settings.get(active());
     },
     'downloads:chooseFolder': async () => {
       if (!deps.dialogs?.chooseFolder) {
         throw new AppError('internal', 'No folder picker here: type the folder’s full path instead.');
       }
-      const current = settings.get(active()).folder;
+      const current = (await settings.get(active())).folder;
       return { folder: await deps.dialogs.chooseFolder({ title: 'Download folder', defaultPath: current }) };
     },
     'downloads:open': async ({ id }) => {
@@ -131,7 +131,7 @@ export function downloadHandlers(deps: DownloadHandlerDeps): Pick<Handlers, Down
       const source = job ? templateJobOf(job) : SAMPLE;
       const ext = extensionOf(job?.outputPath ?? 'render.mp4', null);
       const segments = renderTemplate(template, source, ext, new Date(deps.now()));
-      return { path: joinInside(nodePath, settings.get(accountId).folder, segments), problem: null };
+      return { path: joinInside(nodePath, (await settings.get(accountId)).folder, segments), problem: null };
     },
   };
 }

@@ -40,6 +40,7 @@ export interface DownloadQueueDeps {
 }
 
 interface Running {
+  accountId: string;
   controller: AbortController;
   /** Bytes on disk were thrown away in this try (the server ignored Range): it is no progress. */
   restarted: boolean;
@@ -60,6 +61,8 @@ function gaveUp(kind: string, message: string, target: string, tries: number): s
 
 export class DownloadQueue {
   private readonly running = new Map<string, Running>();
+  private pumping = false;
+  private pumpAgain = false;
   private readonly dirty = new Set<string>();
   private flushTimer: TimerHandle | null = null;
   private wakeTimer: TimerHandle | null = null;
@@ -99,10 +102,10 @@ export class DownloadQueue {
   }
 
   /** Queues the files of these jobs (finished, with an output), where the account's settings say. */
-  start(
+  async start(
     jobIds: readonly string[],
     options: { saveElsewhere?: boolean } = {},
-  ): { queued: string[]; skipped: string[]; saved: string[] } {
+  ): Promise<{ queued: string[]; skipped: string[]; saved: string[] }> {
     const queued: string[] = [];
     const skipped: string[] = [];
     const saved: string[] = [];
@@ -112,7 +115,7 @@ export class DownloadQueue {
         skipped.push(jobId);
         continue;
       }
-      const settings = this.deps.settings.get(job.accountId);
+      const settings = await this.deps.settings.get(job.accountId);
       const done = this.deps.repo.get(jobId);
       if (done?.state === 'done') {
         // Already on disk (a moved or deleted file was forgotten first by forgetMissing): nothing to do,
@@ -192,9 +195,9 @@ export class DownloadQueue {
   }
 
   /** A job just succeeded: its file is downloaded at once when the account says so. */
-  jobSucceeded(job: Job): void {
-    if (job.status === 'SUCCESS' && job.outputPath && this.deps.settings.get(job.accountId).auto) {
-      this.start([job.id]);
+  async jobSucceeded(job: Job): Promise<void> {
+    if (job.status === 'SUCCESS' && job.outputPath && (await this.deps.settings.get(job.accountId)).auto) {
+      await this.start([job.id]);
     }
   }
 
@@ -250,22 +253,52 @@ export class DownloadQueue {
     for (const [accountId, views] of byAccount) this.deps.emit(accountId, views, []);
   }
 
+  /**
+   * Starts what may start now. One pass at a time: a pass asked for while one is under way runs after it,
+   * so two passes never read the same queued row and start it twice.
+   */
   private pump(): void {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
+    this.pumpOnce()
+      .catch((error: unknown) =>
+        this.deps.log?.(`The download queue could not start downloads: ${String(error)}`),
+      )
+      .finally(() => {
+        this.pumping = false;
+        if (!this.pumpAgain) return;
+        this.pumpAgain = false;
+        this.pump();
+      });
+  }
+
+  private async pumpOnce(): Promise<void> {
     // Only the owner downloads: two processes writing one `.part` would corrupt it.
     if (this.disposed || this.deps.isOwner?.() === false) return;
+    const limits = new Map<string, number>();
+    for (const accountId of new Set(this.deps.repo.inState('queued').map((row) => row.accountId)))
+      limits.set(accountId, (await this.deps.settings.get(accountId)).concurrency);
+    if (this.disposed || this.deps.isOwner?.() === false) return;
+    // From here on nothing waits: the rows read are the rows started.
     const now = this.deps.clock.now();
     let nextWake: number | null = null;
     const perAccount = new Map<string, number>();
-    for (const jobId of this.running.keys()) {
-      const account = this.deps.repo.get(jobId)?.accountId;
-      if (account) perAccount.set(account, (perAccount.get(account) ?? 0) + 1);
-    }
+    for (const { accountId } of this.running.values())
+      perAccount.set(accountId, (perAccount.get(accountId) ?? 0) + 1);
     for (const row of this.deps.repo.inState('queued')) {
       if (row.nextTryMs !== null && row.nextTryMs > now) {
         nextWake = Math.min(nextWake ?? row.nextTryMs, row.nextTryMs);
         continue;
       }
-      const limit = this.deps.settings.get(row.accountId).concurrency;
+      const limit = limits.get(row.accountId);
+      if (limit === undefined) {
+        // Queued while the settings were read: the next pass starts it.
+        this.pumpAgain = true;
+        continue;
+      }
       const busy = perAccount.get(row.accountId) ?? 0;
       if (busy >= limit || this.running.has(row.jobId)) continue;
       perAccount.set(row.accountId, busy + 1);
@@ -279,6 +312,7 @@ export class DownloadQueue {
   private async run(row: Download): Promise<void> {
     const job = this.deps.job(row.jobId);
     const running: Running = {
+      accountId: row.accountId,
       controller: new AbortController(),
       restarted: false,
       bytes: row.bytes,

@@ -22,22 +22,22 @@ export class DownloadSettingsStore {
     private readonly override: { folder?: string; auto?: false } = {},
   ) {}
 
-  get(accountId: string): DownloadSettings {
-    const saved = this.saved(accountId);
+  async get(accountId: string): Promise<DownloadSettings> {
+    const saved = await this.saved(accountId);
     const { folder, auto } = this.override;
     return { ...saved, ...(folder ? { folder } : {}), ...(auto === false ? { auto } : {}) };
   }
 
-  private saved(accountId: string): DownloadSettings {
+  private async saved(accountId: string): Promise<DownloadSettings> {
     const defaults = defaultDownloadSettings(this.downloadsDir);
     // What was saved over the defaults, then checked: a setting added since keeps its default.
-    const saved = this.settings.raw(accountId, KEY);
+    const saved = await this.settings.raw(accountId, KEY);
     if (saved === undefined) return defaults;
     const parsed = downloadSettingsSchema.safeParse({ ...defaults, ...(saved as object) });
     return parsed.success ? parsed.data : defaults;
   }
 
-  save(accountId: string, settings: DownloadSettings): void {
-    this.settings.write(accountId, KEY, settings);
+  save(accountId: string, settings: DownloadSettings): Promise<void> {
+    return this.settings.write(accountId, KEY, settings);
   }
 }

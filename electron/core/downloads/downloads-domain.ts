@@ -44,7 +44,7 @@ export interface DownloadsDomainDeps {
 
 export interface DownloadsDomain {
   readonly handlers: ReturnType<typeof downloadHandlers>;
-  jobSucceeded(row: Job): void;
+  jobSucceeded(row: Job): Promise<void>;
   /** The checked path of a job's downloaded file (for the host's preview route); null when there is none. */
   fileOf(jobId: string): Promise<string | null>;
   /** A finished download's file and the folder it was saved into, as recorded (the gallery checks them). */

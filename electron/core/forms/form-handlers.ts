@@ -10,10 +10,10 @@ export function formHandlers(
   return {
     'forms:get': async ({ projectId }) => memory.get(registry.active().id, projectId),
     'forms:saveDraft': async ({ projectId, draft }) => {
-      memory.saveDraft(registry.active().id, projectId, draft);
+      await memory.saveDraft(registry.active().id, projectId, draft);
     },
     'forms:setSkipEmptyCheck': async ({ projectId, skip }) => {
-      memory.setSkipEmptyCheck(registry.active().id, projectId, skip);
+      await memory.setSkipEmptyCheck(registry.active().id, projectId, skip);
     },
   };
 }

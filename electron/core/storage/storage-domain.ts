@@ -56,9 +56,9 @@ export function openStorage(deps: {
     return accountId;
   };
   // A session account's bucket (the command line's JRS_S3_* variables) is the one it uses, whatever is saved.
-  const settingsOf = (accountId: string): StorageSettings => {
+  const settingsOf = async (accountId: string): Promise<StorageSettings> => {
     const session = deps.accounts.sessionStorage(accountId);
-    return session ? { provider: 's3', s3: session.s3 } : store.get(accountId);
+    return session ? { provider: 's3', s3: session.s3 } : await store.get(accountId);
   };
   const secretOf = async (accountId: string): Promise<string | null> =>
     deps.accounts.sessionStorage(accountId)?.secret ?? (await store.secret(accountId));
@@ -102,13 +102,13 @@ export function openStorage(deps: {
   };
 
   return {
-    uploaderFor: (accountId) => build(accountId, settingsOf(accountId)),
+    uploaderFor: async (accountId) => build(accountId, await settingsOf(accountId)),
     handlers: {
       'storage:settings': async (params) => {
         const id = accountOf(params?.accountId);
         const secret = await secretOf(id);
         return {
-          settings: settingsOf(id),
+          settings: await settingsOf(id),
           secret: { set: secret !== null, last4: secret ? secret.slice(-4) : null },
         };
       },
@@ -134,7 +134,7 @@ export function openStorage(deps: {
         if (settings.provider === 's3' && !secret && !(await store.secret(id))) {
           throw new AppError('invalid-input', 'Enter the secret access key: it is kept in the keychain.');
         }
-        store.save(id, settings);
+        await store.save(id, settings);
         const kept = await store.secret(id);
         return { settings, secret: { set: kept !== null, last4: kept ? kept.slice(-4) : null } };
       },

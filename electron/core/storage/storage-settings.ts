@@ -13,12 +13,12 @@ export class StorageSettingsStore {
     private readonly keychain: SecretStore,
   ) {}
 
-  get(accountId: string): StorageSettings {
+  get(accountId: string): Promise<StorageSettings> {
     return this.table.read(accountId, KEY, storageSettingsSchema, { provider: 'default' });
   }
 
-  save(accountId: string, settings: StorageSettings): void {
-    this.table.write(accountId, KEY, settings);
+  save(accountId: string, settings: StorageSettings): Promise<void> {
+    return this.table.write(accountId, KEY, settings);
   }
 
   secret(accountId: string): Promise<string | null> {

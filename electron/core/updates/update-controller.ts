@@ -23,7 +23,7 @@ export const STALL_MS = 30 * 60 * 1000;
 
 export interface SwitchStore {
   enabled(): boolean;
-  setEnabled(enabled: boolean): void;
+  setEnabled(enabled: boolean): Promise<void>;
 }
 
 export interface UpdateControllerOptions {
@@ -73,8 +73,8 @@ export class UpdateController {
   }
 
   /** Keeps the person's choice; turning it on looks at once when a look is due. */
-  setEnabled(enabled: boolean): UpdateStatus {
-    this.options.settings.setEnabled(enabled);
+  async setEnabled(enabled: boolean): Promise<UpdateStatus> {
+    await this.options.settings.setEnabled(enabled);
     // Off means off: an update downloaded earlier is not installed behind the person's back at quit either.
     this.options.host.installer.setInstallOnQuit(enabled);
     this.options.emit(this.status());

@@ -19,7 +19,7 @@ export interface UpdatesDomain {
   dispose(): void;
 }
 
-export function openUpdates(deps: {
+export async function openUpdates(deps: {
   settings: SettingsStore;
   host: UpdatesHost | undefined;
   clock: Clock;
@@ -28,7 +28,7 @@ export function openUpdates(deps: {
   log?: (line: string) => void;
   /** The controller's timings (update-controller.ts); tests change them. */
   timing?: { tickMs?: number; startDelayMs?: number; feedTimeoutMs?: number };
-}): UpdatesDomain {
+}): Promise<UpdatesDomain> {
   const { host } = deps;
   if (!host) return withoutUpdates({ source: 'not-here', currentVersion: '' }, NOT_HERE_WORDS);
   const feed = host.feed;
@@ -36,7 +36,7 @@ export function openUpdates(deps: {
 
   const controller = new UpdateController({
     host: { ...host, feed },
-    settings: new UpdateSettings(deps.settings),
+    settings: await UpdateSettings.open(deps.settings),
     clock: deps.clock,
     timers: deps.timers,
     emit: deps.emit,

@@ -102,13 +102,13 @@ describe('download settings', () => {
     return new DownloadSettingsStore(new SqliteSettings(db), '/home/ana/Downloads');
   };
 
-  it('gives a new account the new default, and keeps a template people saved, the old default included', () => {
+  it('gives a new account the new default, and keeps a template people saved, the old default included', async () => {
     const settings = store();
-    expect(settings.get('new').template).toBe(DEFAULT_TEMPLATE);
+    expect((await settings.get('new')).template).toBe(DEFAULT_TEMPLATE);
     const saved = { ...defaultDownloadSettings('/home/ana/Downloads'), concurrency: 3 };
-    settings.save('before', { ...saved, template: '{project}/{date}/{jobId}.{ext}' });
-    settings.save('own', { ...saved, template: '{batch}/{row.name}.{ext}' });
-    expect(settings.get('before').template).toBe('{project}/{date}/{jobId}.{ext}');
-    expect(settings.get('own').template).toBe('{batch}/{row.name}.{ext}');
+    await settings.save('before', { ...saved, template: '{project}/{date}/{jobId}.{ext}' });
+    await settings.save('own', { ...saved, template: '{batch}/{row.name}.{ext}' });
+    expect((await settings.get('before')).template).toBe('{project}/{date}/{jobId}.{ext}');
+    expect((await settings.get('own')).template).toBe('{batch}/{row.name}.{ext}');
   });
 });

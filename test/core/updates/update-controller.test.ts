@@ -29,7 +29,7 @@ async function setUp(options: { current?: string; feedVersion?: string; dir?: st
   const installer = new RecordingInstaller();
   const events: UpdateStatus[] = [];
   const { db } = openDatabase(join(dir, 'history.sqlite'), () => time.now());
-  const domain = openUpdates({
+  const domain = await openUpdates({
     settings: new SqliteSettings(db),
     host: {
       currentVersion: options.current ?? '0.1.0',

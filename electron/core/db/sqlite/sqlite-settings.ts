@@ -21,14 +21,18 @@ export class SqliteSettings implements SettingsStore {
     );
   }
 
-  read<T>(accountId: string, key: string, schema: z.ZodType<T>, fallback: T): T {
-    const saved = this.raw(accountId, key);
+  async read<T>(accountId: string, key: string, schema: z.ZodType<T>, fallback: T): Promise<T> {
+    const saved = this.rawNow(accountId, key);
     if (saved === undefined) return fallback;
     const parsed = schema.safeParse(saved);
     return parsed.success ? parsed.data : fallback;
   }
 
-  raw(accountId: string, key: string): unknown {
+  async raw(accountId: string, key: string): Promise<unknown> {
+    return this.rawNow(accountId, key);
+  }
+
+  private rawNow(accountId: string, key: string): unknown {
     const row = this.readStatement.get(accountId, key);
     if (!row) return undefined;
     try {
@@ -38,11 +42,11 @@ export class SqliteSettings implements SettingsStore {
     }
   }
 
-  write(accountId: string, key: string, value: unknown): void {
+  async write(accountId: string, key: string, value: unknown): Promise<void> {
     this.writeStatement.run(accountId, key, JSON.stringify(value));
   }
 
-  removeKeys(accountId: string, prefix: string): void {
+  async removeKeys(accountId: string, prefix: string): Promise<void> {
     // SQLite counts the prefix's length in characters, as substr does (not JavaScript's UTF-16 units).
     this.removeStatement.run(accountId, prefix, prefix);
   }
