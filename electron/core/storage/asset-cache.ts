@@ -19,10 +19,10 @@ export interface AssetCacheKey {
 }
 
 export interface AssetCacheStore {
-  get(key: AssetCacheKey): CachedAsset | null;
+  get(key: AssetCacheKey): Promise<CachedAsset | null>;
   /** Only links whose expiry is known are kept: one of unknown life could lapse under a queued job. */
-  put(key: AssetCacheKey, uploaded: UploadedAsset, now: number): void;
-  removeAccount(accountId: string): void;
+  put(key: AssetCacheKey, uploaded: UploadedAsset, now: number): Promise<void>;
+  removeAccount(accountId: string): Promise<void>;
 }
 
 /** An upload as one cache entry's values, in column order; null when it is not to be kept. */

@@ -58,7 +58,7 @@ export class CachingUploader implements AssetUploader {
     asset: UploadAsset,
     key: { accountId: string; storage: string; kind: string; sha256: string },
   ): Promise<UploadedAsset> {
-    const cached = this.cache.get(key);
+    const cached = await this.cache.get(key);
     if (cached && isFresh(cached, this.clock.now())) {
       this.counts.reused += 1;
       return { url: cached.url, expiresAt: cached.expiresAt, ...(cached.ref ? { ref: cached.ref } : {}) };
@@ -71,7 +71,7 @@ export class CachingUploader implements AssetUploader {
       uploaded = await this.inner.upload(asset);
       this.counts.sent += 1;
     }
-    this.cache.put(key, uploaded, this.clock.now());
+    await this.cache.put(key, uploaded, this.clock.now());
     if (uploaded.expiresAt === undefined) this.unknownLife.set(`${key.kind}:${key.sha256}`, uploaded);
     return uploaded;
   }

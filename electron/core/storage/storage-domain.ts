@@ -161,7 +161,7 @@ export function openStorage(deps: {
     },
     accountRemoved: async (accountId) => {
       forgetClient(accountId);
-      cache.removeAccount(accountId);
+      await cache.removeAccount(accountId);
       await store.removeAccount(accountId);
     },
     dispose: () => {

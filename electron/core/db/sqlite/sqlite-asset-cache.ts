@@ -35,18 +35,18 @@ export class SqliteAssetCache implements AssetCacheStore {
     this.forget = db.prepare(`DELETE FROM asset_cache WHERE account_id = ?`);
   }
 
-  get(key: AssetCacheKey): CachedAsset | null {
+  async get(key: AssetCacheKey): Promise<CachedAsset | null> {
     const row = this.find.get(key.accountId, key.storage, key.kind, key.sha256) as Row | undefined;
     return row ? { url: row.url, ref: row.ref, storedAt: row.stored_ms, expiresAt: row.expires_ms } : null;
   }
 
   /** Only links whose expiry is known are kept (assetCacheEntry). */
-  put(key: AssetCacheKey, uploaded: UploadedAsset, now: number): void {
+  async put(key: AssetCacheKey, uploaded: UploadedAsset, now: number): Promise<void> {
     const entry = assetCacheEntry(key, uploaded, now);
     if (entry) this.write.run(...entry);
   }
 
-  removeAccount(accountId: string): void {
+  async removeAccount(accountId: string): Promise<void> {
     this.forget.run(accountId);
   }
 }
