@@ -165,8 +165,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   });
   ownership.on('gained', () => {
     jobs.ownerGained();
-    openedDownloads.ownerGained();
+    const downloadsTakenOver = openedDownloads.ownerGained();
     openedBatches.wakeAll();
+    // Not waited for by the lease; a failure goes to the bus's log line.
+    return downloadsTakenOver;
   });
   ownership.on('otherWrites', () => {
     jobs.otherWrites();
@@ -194,7 +196,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       // Unsent drafts are not history: a removed account's would never open again (a re-added one gets a
       // new id).
       await forms.removeAccount(accountId);
-      openedDownloads.accountRemoved(accountId);
+      await openedDownloads.accountRemoved(accountId);
       void storage.accountRemoved(accountId);
     }),
     ...projectHandlers(opened.connections),

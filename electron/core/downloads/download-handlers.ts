@@ -68,11 +68,11 @@ export function downloadHandlers(deps: DownloadHandlerDeps): Pick<Handlers, Down
       return queue.start(ids, { saveElsewhere: elsewhere === 'save' });
     },
     'downloads:pause': async ({ ids }) => {
-      queue.pause(ids);
+      await queue.pause(ids);
       return undefined;
     },
     'downloads:resume': async ({ ids }) => {
-      queue.resume(ids);
+      await queue.resume(ids);
       return undefined;
     },
     'downloads:cancel': async ({ ids }) => {

@@ -21,9 +21,9 @@ export interface DownloadQueueDeps {
   repo: DownloadStore;
   /** Whether this process downloads (the history's owner); a guest's downloads are the owner's to run. */
   isOwner?(): boolean;
-  job(jobId: string): Job | undefined;
+  job(jobId: string): Promise<Job | undefined>;
   /** The job's batch as file names see it (its template wins over the account's), if it has one. */
-  batch?(batchId: string): TemplateBatch | null;
+  batch?(batchId: string): Promise<TemplateBatch | null>;
   settings: DownloadSettingsStore;
   /** A fresh signed URL for the account's storage path. */
   sign(accountId: string, storagePath: string): Promise<string>;
@@ -74,9 +74,9 @@ export class DownloadQueue {
    * This process became the history's owner: what was running when the last owner stopped goes on from its
    * `.part`, and what was queued starts (a tick later: the core may still be being wired).
    */
-  takeOver(): void {
-    for (const row of this.deps.repo.inState('active')) {
-      if (!this.running.has(row.jobId)) this.deps.repo.save({ ...row, state: 'queued' });
+  async takeOver(): Promise<void> {
+    for (const row of await this.deps.repo.inState('active')) {
+      if (!this.running.has(row.jobId)) await this.deps.repo.save({ ...row, state: 'queued' });
     }
     this.wake();
   }
@@ -94,9 +94,9 @@ export class DownloadQueue {
    */
   async forgetMissing(jobIds: readonly string[]): Promise<void> {
     for (const jobId of jobIds) {
-      const row = this.deps.repo.get(jobId);
+      const row = await this.deps.repo.get(jobId);
       if (row?.state === 'done' && (await this.deps.fs.size(row.path ?? row.target)) === null) {
-        this.deps.repo.remove(jobId);
+        await this.deps.repo.remove(jobId);
       }
     }
   }
@@ -110,13 +110,13 @@ export class DownloadQueue {
     const skipped: string[] = [];
     const saved: string[] = [];
     for (const jobId of jobIds) {
-      const job = this.deps.job(jobId);
+      const job = await this.deps.job(jobId);
       if (!job || job.status !== 'SUCCESS' || !job.outputPath) {
         skipped.push(jobId);
         continue;
       }
       const settings = await this.deps.settings.get(job.accountId);
-      const done = this.deps.repo.get(jobId);
+      const done = await this.deps.repo.get(jobId);
       if (done?.state === 'done') {
         // Already on disk (a moved or deleted file was forgotten first by forgetMissing): nothing to do,
         // unless it is the file of the run before a requeue, or it is saved in another folder than the one
@@ -127,9 +127,9 @@ export class DownloadQueue {
           saved.push(jobId);
           continue;
         }
-        this.deps.repo.remove(jobId);
+        await this.deps.repo.remove(jobId);
       }
-      const batch = job.batchId ? (this.deps.batch?.(job.batchId) ?? null) : null;
+      const batch = job.batchId ? ((await this.deps.batch?.(job.batchId)) ?? null) : null;
       const segments = renderTemplate(
         batch?.nameTemplate ?? settings.template,
         templateJobOf(job, batch),
@@ -137,7 +137,7 @@ export class DownloadQueue {
         new Date(this.deps.clock.now()),
       );
       const target = joinInside(nodePath, settings.folder, segments);
-      this.deps.repo.enqueue({
+      await this.deps.repo.enqueue({
         jobId,
         accountId: job.accountId,
         root: settings.folder,
@@ -151,14 +151,14 @@ export class DownloadQueue {
     return { queued, skipped, saved };
   }
 
-  pause(jobIds: readonly string[]): void {
+  async pause(jobIds: readonly string[]): Promise<void> {
     for (const jobId of jobIds) {
-      const row = this.deps.repo.get(jobId);
+      const row = await this.deps.repo.get(jobId);
       if (!row || row.state === 'done') continue;
       const running = this.running.get(jobId);
       running?.controller.abort();
       this.running.delete(jobId);
-      this.deps.repo.save({
+      await this.deps.repo.save({
         ...row,
         state: 'paused',
         bytes: running?.bytes ?? row.bytes,
@@ -169,11 +169,11 @@ export class DownloadQueue {
     }
   }
 
-  resume(jobIds: readonly string[]): void {
+  async resume(jobIds: readonly string[]): Promise<void> {
     for (const jobId of jobIds) {
-      const row = this.deps.repo.get(jobId);
+      const row = await this.deps.repo.get(jobId);
       if (!row || (row.state !== 'paused' && row.state !== 'failed')) continue;
-      this.deps.repo.save({ ...row, state: 'queued', error: null, attempts: 0, nextTryMs: null });
+      await this.deps.repo.save({ ...row, state: 'queued', error: null, attempts: 0, nextTryMs: null });
       this.changed(jobId);
     }
     this.pump();
@@ -182,12 +182,12 @@ export class DownloadQueue {
   /** Stops and forgets the download; its partial file is deleted (a finished file is kept). */
   async cancel(jobIds: readonly string[]): Promise<void> {
     for (const jobId of jobIds) {
-      const row = this.deps.repo.get(jobId);
+      const row = await this.deps.repo.get(jobId);
       if (!row) continue;
       this.running.get(jobId)?.controller.abort();
       this.running.delete(jobId);
       if (row.state !== 'done') await this.deps.fs.remove(`${row.target}.part`);
-      this.deps.repo.remove(jobId);
+      await this.deps.repo.remove(jobId);
       this.dirty.delete(jobId);
       if (!this.disposed) this.deps.emit(row.accountId, [], [jobId]);
     }
@@ -201,8 +201,8 @@ export class DownloadQueue {
     }
   }
 
-  list(accountId: string): DownloadView[] {
-    return this.deps.repo.list(accountId).map((row) => this.view(row));
+  async list(accountId: string): Promise<DownloadView[]> {
+    return (await this.deps.repo.list(accountId)).map((row) => this.view(row));
   }
 
   dispose(): void {
@@ -236,20 +236,28 @@ export class DownloadQueue {
   private changed(jobId: string): void {
     if (this.disposed) return;
     this.dirty.add(jobId);
-    this.flushTimer ??= this.deps.timers.setTimeout(() => this.flush(), this.deps.progressMs ?? 250);
+    this.flushTimer ??= this.deps.timers.setTimeout(() => {
+      // Errors are caught: a flush that fails (the history closing) is said in the log.
+      void this.flush().catch((error: unknown) =>
+        this.deps.log?.(`Download progress could not be read: ${String(error)}`),
+      );
+    }, this.deps.progressMs ?? 250);
   }
 
-  private flush(): void {
+  private async flush(): Promise<void> {
     this.flushTimer = null;
+    // Taken now: what changes while the rows are read is flushed next time.
+    const jobIds = [...this.dirty];
+    this.dirty.clear();
     const byAccount = new Map<string, DownloadView[]>();
-    for (const jobId of this.dirty) {
-      const row = this.deps.repo.get(jobId);
+    for (const jobId of jobIds) {
+      const row = await this.deps.repo.get(jobId);
       if (!row) continue;
       const views = byAccount.get(row.accountId) ?? [];
       views.push(this.view(row));
       byAccount.set(row.accountId, views);
     }
-    this.dirty.clear();
+    if (this.disposed) return;
     for (const [accountId, views] of byAccount) this.deps.emit(accountId, views, []);
   }
 
@@ -278,50 +286,64 @@ export class DownloadQueue {
   private async pumpOnce(): Promise<void> {
     // Only the owner downloads: two processes writing one `.part` would corrupt it.
     if (this.disposed || this.deps.isOwner?.() === false) return;
+    const queued = await this.deps.repo.inState('queued');
     const limits = new Map<string, number>();
-    for (const accountId of new Set(this.deps.repo.inState('queued').map((row) => row.accountId)))
+    for (const accountId of new Set(queued.map((row) => row.accountId)))
       limits.set(accountId, (await this.deps.settings.get(accountId)).concurrency);
     if (this.disposed || this.deps.isOwner?.() === false) return;
-    // From here on nothing waits: the rows read are the rows started.
+    // From here on nothing waits: each row is counted and marked running before the next is looked at (a
+    // row paused or cancelled since it was read is seen by run).
     const now = this.deps.clock.now();
     let nextWake: number | null = null;
     const perAccount = new Map<string, number>();
     for (const { accountId } of this.running.values())
       perAccount.set(accountId, (perAccount.get(accountId) ?? 0) + 1);
-    for (const row of this.deps.repo.inState('queued')) {
+    for (const row of queued) {
       if (row.nextTryMs !== null && row.nextTryMs > now) {
         nextWake = Math.min(nextWake ?? row.nextTryMs, row.nextTryMs);
         continue;
       }
-      const limit = limits.get(row.accountId);
-      if (limit === undefined) {
-        // Queued while the settings were read: the next pass starts it.
-        this.pumpAgain = true;
-        continue;
-      }
+      const limit = limits.get(row.accountId) ?? 0;
       const busy = perAccount.get(row.accountId) ?? 0;
       if (busy >= limit || this.running.has(row.jobId)) continue;
       perAccount.set(row.accountId, busy + 1);
-      void this.run(row);
+      this.claimAndRun(row);
     }
     if (this.wakeTimer) this.deps.timers.clearTimeout(this.wakeTimer);
     this.wakeTimer =
       nextWake === null ? null : this.deps.timers.setTimeout(() => this.pump(), Math.max(0, nextWake - now));
   }
 
-  private async run(row: Download): Promise<void> {
-    const job = this.deps.job(row.jobId);
+  /** Marks the row running at once (so no other pass starts it), then runs it. */
+  private claimAndRun(read: Download): void {
     const running: Running = {
-      accountId: row.accountId,
+      accountId: read.accountId,
       controller: new AbortController(),
       restarted: false,
-      bytes: row.bytes,
-      total: row.total,
+      bytes: read.bytes,
+      total: read.total,
       samples: [],
     };
-    this.running.set(row.jobId, running);
+    this.running.set(read.jobId, running);
+    // Errors are caught: run says a failed download in its row; what fails around it is logged.
+    void this.run(read, running).catch((error: unknown) => {
+      if (this.running.get(read.jobId) === running) this.running.delete(read.jobId);
+      this.deps.log?.(`Download of ${read.jobId} could not start: ${String(error)}`);
+    });
+  }
+
+  private async run(read: Download, running: Running): Promise<void> {
+    // The row as it is now: one paused, cancelled or finished since the pass read it is not started.
+    const row = await this.deps.repo.get(read.jobId);
+    if (this.disposed || running.controller.signal.aborted || row?.state !== 'queued') {
+      if (this.running.get(read.jobId) === running) this.running.delete(read.jobId);
+      return;
+    }
+    running.bytes = row.bytes;
+    running.total = row.total;
+    const job = await this.deps.job(row.jobId);
     let current: Download = { ...row, state: 'active', error: null, updatedMs: this.deps.clock.now() };
-    this.deps.repo.save(current);
+    await this.deps.repo.save(current);
     this.changed(row.jobId);
     try {
       if (!job?.outputPath) throw new DownloadError('http', 'This job has no output file any more.');
@@ -400,13 +422,21 @@ export class DownloadQueue {
     }
     this.running.delete(row.jobId);
     if (this.disposed) return;
-    this.save(current);
+    await this.deps.repo.save(current);
     this.changed(row.jobId);
     this.pump();
   }
 
-  /** Writes a row, unless the app is closing (the database may be closed; the row is resumed at start). */
+  /**
+   * Writes a row, unless the app is closing (the database may be closed; the row is resumed at start).
+   * Not waited for: the download goes on; a failed write is said in the log.
+   */
   private save(row: Download): void {
-    if (!this.disposed) this.deps.repo.save(row);
+    if (this.disposed) return;
+    void this.deps.repo
+      .save(row)
+      .catch((error: unknown) =>
+        this.deps.log?.(`Download of ${row.jobId} could not be recorded: ${String(error)}`),
+      );
   }
 }

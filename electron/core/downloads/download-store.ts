@@ -5,12 +5,18 @@ import type { Download } from './download';
 
 export interface DownloadStore {
   /** Queues a job's download (again, unless it is running or done). */
-  enqueue(download: { jobId: string; accountId: string; root: string; target: string; nowMs: number }): void;
-  get(jobId: string): Download | undefined;
-  list(accountId: string): Download[];
-  inState(state: DownloadState): Download[];
+  enqueue(download: {
+    jobId: string;
+    accountId: string;
+    root: string;
+    target: string;
+    nowMs: number;
+  }): Promise<void>;
+  get(jobId: string): Promise<Download | undefined>;
+  list(accountId: string): Promise<Download[]>;
+  inState(state: DownloadState): Promise<Download[]>;
   /** Writes a download's progress and outcome (every field but its job, account and place). */
-  save(download: Download): void;
-  remove(jobId: string): void;
-  removeAccount(accountId: string): void;
+  save(download: Download): Promise<void>;
+  remove(jobId: string): Promise<void>;
+  removeAccount(accountId: string): Promise<void>;
 }

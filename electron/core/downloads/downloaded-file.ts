@@ -9,7 +9,7 @@ import { isInside } from './safe-path';
 
 /** The finished file's real path; an AppError in the person's words when there is none to use. */
 export async function downloadedFile(repo: DownloadStore, jobId: string): Promise<string> {
-  const row = repo.get(jobId);
+  const row = await repo.get(jobId);
   if (!row || row.state !== 'done' || !row.path) {
     throw new AppError('not-found', 'This job’s file has not been downloaded yet. Choose Download first.');
   }

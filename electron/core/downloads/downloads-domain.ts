@@ -48,10 +48,10 @@ export interface DownloadsDomain {
   /** The checked path of a job's downloaded file (for the host's preview route); null when there is none. */
   fileOf(jobId: string): Promise<string | null>;
   /** A finished download's file and the folder it was saved into, as recorded (the gallery checks them). */
-  savedFile(jobId: string): { path: string; root: string } | null;
-  accountRemoved(accountId: string): void;
+  savedFile(jobId: string): Promise<{ path: string; root: string } | null>;
+  accountRemoved(accountId: string): Promise<void>;
   /** This process became the history's owner: go on with what the last owner left. */
-  ownerGained(): void;
+  ownerGained(): Promise<void>;
   /** Another process wrote to the history: it may have queued files. */
   otherWrites(): void;
   dispose(): void;
@@ -66,8 +66,8 @@ export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
   const queue = new DownloadQueue({
     repo,
     isOwner: deps.isOwner,
-    job: (jobId) => deps.jobs.get(jobId),
-    batch: (batchId) => deps.batch?.(batchId) ?? null,
+    job: async (jobId) => deps.jobs.get(jobId),
+    batch: async (batchId) => deps.batch?.(batchId) ?? null,
     settings,
     sign: async (accountId, storagePath) =>
       (await deps.accounts.connections.get(accountId)).client.getSignedUrl(storagePath),
@@ -101,14 +101,14 @@ export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
     }),
     jobSucceeded: (row) => queue.jobSucceeded(row),
     fileOf: (jobId) => downloadedFile(repo, jobId).catch(() => null),
-    savedFile(jobId) {
-      const row = repo.get(jobId);
+    async savedFile(jobId) {
+      const row = await repo.get(jobId);
       return row?.state === 'done' && row.path ? { path: row.path, root: row.root } : null;
     },
-    accountRemoved(accountId) {
-      const ids = repo.list(accountId).map((row) => row.jobId);
-      if (ids.length > 0) queue.pause(ids);
-      repo.removeAccount(accountId);
+    async accountRemoved(accountId) {
+      const ids = (await repo.list(accountId)).map((row) => row.jobId);
+      if (ids.length > 0) await queue.pause(ids);
+      await repo.removeAccount(accountId);
     },
     ownerGained: () => queue.takeOver(),
     otherWrites: () => queue.wake(),

@@ -8,14 +8,14 @@ import type { ThumbnailMaker } from './thumbnail-maker';
 
 export interface ResultHandlerDeps {
   /** A finished download's file and folder as the downloads table holds them; null when there is none. */
-  savedFile(jobId: string): SavedFile | null;
+  savedFile(jobId: string): Promise<SavedFile | null>;
   maker: ThumbnailMaker;
 }
 
 export function resultHandlers(deps: ResultHandlerDeps): Pick<Handlers, 'results:thumbnail'> {
   return {
     'results:thumbnail': async ({ jobId, size }) => {
-      const saved = deps.savedFile(jobId);
+      const saved = await deps.savedFile(jobId);
       if (!saved) {
         throw new AppError(
           'not-found',

@@ -101,7 +101,7 @@ describe('a CDN that always cuts short and ignores Range', () => {
     let heard: (() => void) | null = null;
     const queue = new DownloadQueue({
       repo,
-      job: (id) => job(id),
+      job: async (id) => job(id),
       settings: new DownloadSettingsStore(new SqliteSettings(db), root),
       sign: async () => `${cdn.url}/outputs/render.mp4?sig=${requests.length}`,
       accountUrl: () => cdn.url,
@@ -118,10 +118,10 @@ describe('a CDN that always cuts short and ignores Range', () => {
 
     const outcome = () => new Promise<void>((resolve) => (heard = resolve));
     let next = outcome();
-    queue.start(['job-1']);
+    await queue.start(['job-1']);
     for (let tries = 1; ; tries += 1) {
       await next;
-      const row = repo.get('job-1');
+      const row = await repo.get('job-1');
       if (row?.state === 'failed' || row?.state === 'done' || tries >= 30) break;
       next = outcome();
       // Waits (in fake time) until the queue's own retry is due, which starts the next try (one that
@@ -129,7 +129,7 @@ describe('a CDN that always cuts short and ignores Range', () => {
       if (row?.state === 'queued') await time.advanceTo(row.nextTryMs ?? time.now());
     }
 
-    const row = repo.get('job-1');
+    const row = await repo.get('job-1');
     expect(requests.length).toBeLessThanOrEqual(6);
     expect(row?.state).toBe('failed');
     expect(row?.error).toBe(

@@ -171,7 +171,7 @@ describe('results:thumbnail', () => {
   it('answers base64 PNG for a saved job, the fallback for audio, and refuses a job not downloaded', async () => {
     const { saved, maker } = await setup(['video', 'tts']);
     const files: Record<string, SavedFile> = { 'job-1': saved['video']!, 'job-2': saved['tts']! };
-    const handlers = resultHandlers({ savedFile: (id) => files[id] ?? null, maker });
+    const handlers = resultHandlers({ savedFile: async (id) => files[id] ?? null, maker });
     const video = await handlers['results:thumbnail']({ jobId: 'job-1', size: 320 });
     expect(video.kind).toBe('picture');
     if (video.kind === 'picture') expect(pngSize(Buffer.from(video.base64, 'base64')).width).toBe(320);

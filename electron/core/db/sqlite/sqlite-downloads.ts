@@ -35,25 +35,31 @@ export class SqliteDownloads implements DownloadStore {
   }
 
   /** Queues a job's download (again, unless it is running or done). */
-  enqueue(row: { jobId: string; accountId: string; root: string; target: string; nowMs: number }): void {
+  async enqueue(row: {
+    jobId: string;
+    accountId: string;
+    root: string;
+    target: string;
+    nowMs: number;
+  }): Promise<void> {
     this.statements.upsert.run(row);
   }
 
-  get(jobId: string): Download | undefined {
+  async get(jobId: string): Promise<Download | undefined> {
     const row = this.statements.get.get(jobId) as DownloadRow | undefined;
     return row && downloadOf(row);
   }
 
-  list(accountId: string): Download[] {
+  async list(accountId: string): Promise<Download[]> {
     return (this.statements.byAccount.all(accountId) as DownloadRow[]).map(downloadOf);
   }
 
-  inState(state: DownloadState): Download[] {
+  async inState(state: DownloadState): Promise<Download[]> {
     return (this.statements.byState.all(state) as DownloadRow[]).map(downloadOf);
   }
 
   /** Writes a download's progress and outcome (every field but its job, account and place). */
-  save(download: Download): void {
+  async save(download: Download): Promise<void> {
     const { jobId, state, path, bytes, total, etag, url, error, attempts, nextTryMs, updatedMs } = download;
     this.statements.update.run({
       jobId,
@@ -70,11 +76,11 @@ export class SqliteDownloads implements DownloadStore {
     });
   }
 
-  remove(jobId: string): void {
+  async remove(jobId: string): Promise<void> {
     this.statements.remove.run(jobId);
   }
 
-  removeAccount(accountId: string): void {
+  async removeAccount(accountId: string): Promise<void> {
     this.statements.removeAccount.run(accountId);
   }
 }
