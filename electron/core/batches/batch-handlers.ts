@@ -44,17 +44,17 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
   const activeId = () => accounts.registry.active().id;
 
   /** The active account's batch, or a clear refusal. */
-  const own = (id: string) => {
-    const row = batches.get(id);
+  const own = async (id: string) => {
+    const row = await batches.get(id);
     if (!row || row.accountId !== activeId()) {
       throw new AppError('not-found', 'That batch is not in this account’s history.');
     }
     return row;
   };
-  const setState = (id: string, state: BatchState): BatchView => {
-    own(id);
-    batches.setState(id, state);
-    const view = batchView(own(id));
+  const setState = async (id: string, state: BatchState): Promise<BatchView> => {
+    await own(id);
+    await batches.setState(id, state);
+    const view = batchView(await own(id));
     deps.changed(view);
     return view;
   };
@@ -62,41 +62,41 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
   return {
     'batches:list': async () => {
       const { activeId: id } = accounts.registry;
-      return id ? batches.list(id).map(batchView) : [];
+      return id ? (await batches.list(id)).map(batchView) : [];
     },
     'batches:create': async (batch) => {
       const accountId = activeId();
-      const id = createBatch(batches, context.lifecycle, accountId, batch, context.clock.now());
-      const view = batchView(own(id));
+      const id = await createBatch(batches, context.lifecycle, accountId, batch, context.clock.now());
+      const view = batchView(await own(id));
       deps.changed(view);
       runner.wake(id);
       return view;
     },
     'batches:pause': async ({ id }) => setState(id, 'paused'),
     'batches:rename': async ({ id, name }) => {
-      own(id);
-      batches.rename(id, name);
-      const view = batchView(own(id));
+      await own(id);
+      await batches.rename(id, name);
+      const view = batchView(await own(id));
       deps.changed(view);
       return view;
     },
     'batches:sheet': async ({ id }) => {
-      own(id);
-      const sheet = batches.sheet(id);
+      await own(id);
+      const sheet = await batches.sheet(id);
       return sheet ? { columns: sheet.columns, rows: sheet.rows, lines: sheetLines(sheet) } : null;
     },
     'batches:resume': async ({ id }) => {
-      const view = setState(id, 'running');
+      const view = await setState(id, 'running');
       runner.wake(id);
       return view;
     },
     'batches:cancel': async ({ id }) => {
-      const view = setState(id, 'cancelled');
+      const view = await setState(id, 'cancelled');
       context.lifecycle.withdrawnFromBatch({ id, accountId: view.accountId });
       return view;
     },
     'batches:retryFailed': async ({ id }) => {
-      const batch = own(id);
+      const batch = await own(id);
       // The very rows whose cost was said before the question (jobs:requeueCost): one rule for both.
       const { refused, failed } = retryableInBatch(repo.inBatch(id));
       for (const row of refused) context.lifecycle.backToPending(row, null);
@@ -106,18 +106,18 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
             failed.map((row) => row.id),
           )
         : null;
-      if (refused.length && batch.state !== 'running') setState(id, 'running');
+      if (refused.length && batch.state !== 'running') await setState(id, 'running');
       runner.wake(id);
       return { resent: refused.length, requeued: result?.requeued.length ?? 0 };
     },
     'batches:download': async ({ id }) => {
-      own(id);
+      await own(id);
       const finished = repo.inBatch(id).filter((row) => row.status === 'SUCCESS' && row.outputPath);
       if (finished.length === 0) return { queued: [], skipped: [], saved: [] };
       return deps.startDownloads(finished.map((row) => row.id));
     },
     'batches:export': async ({ id, format }) => {
-      const batch = own(id);
+      const batch = await own(id);
       if (!deps.dialogs) throw new AppError('internal', 'Files cannot be saved from here.');
       const jobs = repo.inBatch(id);
       const files = new Map<string, string>();
@@ -125,7 +125,7 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
         const file = await deps.localFile(job.id);
         if (file) files.set(job.id, file);
       }
-      const table = batchTable(batches.sheet(id), jobs, files);
+      const table = batchTable(await batches.sheet(id), jobs, files);
       const base = batch.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'batch';
       const path = await deps.dialogs.chooseSaveFile({
         title: format === 'csv' ? 'Export the batch as CSV' : 'Export the batch as an Excel workbook',

@@ -49,6 +49,9 @@ interface Run {
   /** After a passing refusal: no row is sent before this time. */
   heldUntil: number;
   holds: number;
+  /** A pass of pump under way (one per batch at a time), and whether another was asked for meanwhile. */
+  pumping: boolean;
+  pumpAgain: boolean;
 }
 
 export class BatchRunner {
@@ -65,8 +68,8 @@ export class BatchRunner {
   }
 
   /** At start: goes on with every batch that was running. */
-  start(): void {
-    for (const batch of this.deps.batches.runningBatches()) this.wake(batch.id);
+  async start(): Promise<void> {
+    for (const batch of await this.deps.batches.runningBatches()) this.wake(batch.id);
   }
 
   /** Sends what the batch has waiting, if it is running (after a create, a resume or a retry). */
@@ -96,7 +99,7 @@ export class BatchRunner {
   private runOf(batchId: string): Run {
     let run = this.runs.get(batchId);
     if (!run) {
-      run = { flying: new Set(), timer: null, heldUntil: 0, holds: 0 };
+      run = { flying: new Set(), timer: null, heldUntil: 0, holds: 0, pumping: false, pumpAgain: false };
       this.runs.set(batchId, run);
     }
     return run;
@@ -111,11 +114,35 @@ export class BatchRunner {
     }, delay);
   }
 
+  /**
+   * Sends what may go now. One pass per batch at a time (a pass asked for meanwhile runs after it), and a
+   * row is marked flying in the same step that picks it, so no row is taken twice.
+   */
   private pump(batchId: string): void {
-    if (this.disposed || this.deps.isOwner?.() === false) return;
-    const batch = this.deps.batches.get(batchId);
+    if (this.disposed) return;
     const run = this.runOf(batchId);
-    if (!batch || batch.state !== 'running') return;
+    if (run.pumping) {
+      run.pumpAgain = true;
+      return;
+    }
+    run.pumping = true;
+    // Errors are caught: a pass that fails (the history closing under it) is said in the log.
+    void this.pumpOnce(batchId, run)
+      .catch((error: unknown) =>
+        this.deps.context.log?.(`Batch ${batchId} could not send its rows: ${String(error)}`),
+      )
+      .finally(() => {
+        run.pumping = false;
+        if (!run.pumpAgain) return;
+        run.pumpAgain = false;
+        this.pump(batchId);
+      });
+  }
+
+  private async pumpOnce(batchId: string, run: Run): Promise<void> {
+    if (this.disposed || this.deps.isOwner?.() === false) return;
+    const batch = await this.deps.batches.get(batchId);
+    if (this.disposed || !batch || batch.state !== 'running') return;
     const now = this.deps.clock.now();
     if (run.heldUntil > now) return this.later(batchId, run, run.heldUntil);
     const limiter = this.deps.limiterOf(batch.accountId);

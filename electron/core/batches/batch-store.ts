@@ -5,14 +5,14 @@ import type { Batch, BatchSheet, NewBatchRecord } from './batch';
 
 export interface BatchStore {
   /** The batch and every one of its rows, as pending jobs, at once: all of it or nothing. */
-  create(batch: NewBatchRecord): void;
-  get(id: string): Batch | undefined;
-  list(accountId: string): Batch[];
+  create(batch: NewBatchRecord): Promise<void>;
+  get(id: string): Promise<Batch | undefined>;
+  list(accountId: string): Promise<Batch[]>;
   /** Batches to go on with at start. */
-  runningBatches(): Batch[];
-  setState(id: string, state: BatchState): void;
-  rename(id: string, name: string): void;
-  sheet(id: string): BatchSheet | null;
+  runningBatches(): Promise<Batch[]>;
+  setState(id: string, state: BatchState): Promise<void>;
+  rename(id: string, name: string): Promise<void>;
+  sheet(id: string): Promise<BatchSheet | null>;
   /** What the naming template knows of the batch: its name, template and spreadsheet. */
-  templateBatch(id: string): TemplateBatch | null;
+  templateBatch(id: string): Promise<TemplateBatch | null>;
 }

@@ -83,7 +83,12 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
       }),
     },
     repo,
-    wakeAll: () => runner.start(),
+    wakeAll: () => {
+      // Not waited for (the lease's events are said synchronously); a failed read is logged.
+      void runner
+        .start()
+        .catch((error: unknown) => deps.log?.(`The running batches could not be read: ${String(error)}`));
+    },
     dispose: () => {
       closing.abort();
       return runner.dispose();

@@ -8,13 +8,13 @@ import { submitBody } from '../jobs/submit-body';
 import type { JobLifecycle } from '../jobs/lifecycle';
 import type { BatchStore } from './batch-store';
 
-export function createBatch(
+export async function createBatch(
   batches: Pick<BatchStore, 'create'>,
   lifecycle: Pick<JobLifecycle, 'recordBatch'>,
   accountId: string,
   batch: NewBatch,
   nowMs: number,
-): string {
+): Promise<string> {
   const id = randomUUID();
   const sessionId = randomUUID();
   const jobType = batch.jobs[0]?.request.jobType ?? 'video';
@@ -35,7 +35,7 @@ export function createBatch(
       nowMs,
     };
   });
-  lifecycle.recordBatch(jobs, () =>
+  await lifecycle.recordBatch(jobs, () =>
     batches.create({
       id,
       accountId,

@@ -22,7 +22,7 @@ export interface DownloadsDomainDeps {
   isOwner?: () => boolean;
   jobs: Pick<JobStore, 'get' | 'latestFinishedWithOutput'>;
   /** A job's batch as its file name sees it (the batches domain opens after this one, so looked up late). */
-  batch?(batchId: string): TemplateBatch | null;
+  batch?(batchId: string): Promise<TemplateBatch | null>;
   accounts: Accounts;
   /** The OS Downloads folder: the default download folder. */
   downloadsDir: string;
@@ -67,7 +67,7 @@ export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
     repo,
     isOwner: deps.isOwner,
     job: async (jobId) => deps.jobs.get(jobId),
-    batch: async (batchId) => deps.batch?.(batchId) ?? null,
+    batch: async (batchId) => (await deps.batch?.(batchId)) ?? null,
     settings,
     sign: async (accountId, storagePath) =>
       (await deps.accounts.connections.get(accountId)).client.getSignedUrl(storagePath),

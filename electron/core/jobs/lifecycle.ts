@@ -57,8 +57,8 @@ export class JobLifecycle {
    * A new batch's rows, each `pending`: `write` writes them with the batch itself, all of it or nothing
    * (the batches' store does, in one transaction); once written they are said as changes.
    */
-  recordBatch(rows: readonly NewSubmission[], write: () => void): void {
-    write();
+  async recordBatch(rows: readonly NewSubmission[], write: () => Promise<void>): Promise<void> {
+    await write();
     for (const job of rows) this.changed(job);
   }
 

@@ -35,7 +35,7 @@ export class SqliteBatches implements BatchStore {
   }
 
   /** The batch and every one of its rows, as pending jobs, at once. */
-  create(batch: NewBatchRecord): void {
+  async create(batch: NewBatchRecord): Promise<void> {
     this.db.transaction(() => {
       this.insert.run({
         ...batch,
@@ -46,39 +46,39 @@ export class SqliteBatches implements BatchStore {
     })();
   }
 
-  get(id: string): Batch | undefined {
+  async get(id: string): Promise<Batch | undefined> {
     const row = this.byId.get(id) as BatchRow | undefined;
     return row && batchOf(row);
   }
 
-  list(accountId: string): Batch[] {
+  async list(accountId: string): Promise<Batch[]> {
     return (this.byAccount.all(accountId) as BatchRow[]).map(batchOf);
   }
 
   /** Batches to go on with at start. */
-  runningBatches(): Batch[] {
+  async runningBatches(): Promise<Batch[]> {
     return (this.running.all() as BatchRow[]).map(batchOf);
   }
 
-  setState(id: string, state: BatchState): void {
+  async setState(id: string, state: BatchState): Promise<void> {
     this.setStateStatement.run(state, id);
   }
 
   /** A new name: its view, the Queue's filter and `{batch}` in the names of files saved from now on. */
-  rename(id: string, name: string): void {
+  async rename(id: string, name: string): Promise<void> {
     this.renameStatement.run(name, id);
     this.templates.delete(id);
   }
 
-  sheet(id: string): BatchSheet | null {
-    return this.get(id)?.sheet ?? null;
+  async sheet(id: string): Promise<BatchSheet | null> {
+    return (await this.get(id))?.sheet ?? null;
   }
 
   /** What the naming template knows of the batch: its name, template and spreadsheet (parsed once). */
-  templateBatch(id: string): TemplateBatch | null {
+  async templateBatch(id: string): Promise<TemplateBatch | null> {
     const cached = this.templates.get(id);
     if (cached) return cached;
-    const found = this.get(id);
+    const found = await this.get(id);
     if (!found) return null;
     const batch: TemplateBatch = {
       name: found.name,
