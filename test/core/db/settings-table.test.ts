@@ -20,28 +20,29 @@ function table() {
 
 const count = z.object({ n: z.number() });
 
-it('reads a value back through its schema; a missing or damaged one is the fallback', () => {
+it('reads a value back through its schema; a missing or damaged one is the fallback', async () => {
   const { db, settings } = table();
-  expect(settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 0 });
-  settings.write('a', 'k', { n: 3 });
-  expect(settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 3 });
-  expect(settings.raw('a', 'k')).toEqual({ n: 3 });
-  settings.write('a', 'k', { n: 'three' });
-  expect(settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 0 });
+  expect(await settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 0 });
+  await settings.write('a', 'k', { n: 3 });
+  expect(await settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 3 });
+  expect(await settings.raw('a', 'k')).toEqual({ n: 3 });
+  await settings.write('a', 'k', { n: 'three' });
+  expect(await settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 0 });
   db.prepare(`UPDATE settings SET value_json = '{not json' WHERE account_id = 'a' AND key = 'k'`).run();
-  expect(settings.raw('a', 'k')).toBeUndefined();
-  expect(settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 0 });
+  expect(await settings.raw('a', 'k')).toBeUndefined();
+  expect(await settings.read('a', 'k', count, { n: 0 })).toEqual({ n: 0 });
   db.close();
 });
 
-it('removes one account’s keys by prefix, taken literally', () => {
+it('removes one account’s keys by prefix, taken literally', async () => {
   const { db, settings } = table();
-  for (const key of ['form:p1', 'form:p2', 'downloads', 'form_x', 'formula']) settings.write('a', key, 1);
-  settings.write('b', 'form:p1', 1);
-  settings.write('a', '50%:x', 1);
-  settings.write('a', '50a:x', 1);
-  settings.removeKeys('a', 'form:');
-  settings.removeKeys('a', '50%');
+  for (const key of ['form:p1', 'form:p2', 'downloads', 'form_x', 'formula'])
+    await settings.write('a', key, 1);
+  await settings.write('b', 'form:p1', 1);
+  await settings.write('a', '50%:x', 1);
+  await settings.write('a', '50a:x', 1);
+  await settings.removeKeys('a', 'form:');
+  await settings.removeKeys('a', '50%');
   const left = db.prepare(`SELECT account_id, key FROM settings ORDER BY account_id, key`).all();
   expect(left).toEqual([
     { account_id: 'a', key: '50a:x' },
