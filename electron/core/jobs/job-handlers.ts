@@ -75,10 +75,9 @@ export function jobHandlers(
     },
     'jobs:remove': async ({ ids }) => {
       // A job being sent stays until the service answers: removing it now would lose a job that exists.
-      const rows = ids.flatMap((id) => repo.get(id) ?? []).filter((row) => row.tracking !== 'submitting');
-      for (const row of rows) context.polling.unfollow(row);
-      const removed = context.lifecycle.withdrawn(rows);
-      return { removed };
+      const removed = context.lifecycle.removed(ids);
+      for (const row of removed) context.polling.unfollow(row);
+      return { removed: removed.length };
     },
     'jobs:notice': async () => ({ message: notice }),
     'jobs:costEstimate': async ({ projectId }) => estimateCost(repo.charges(activeId(), projectId)),

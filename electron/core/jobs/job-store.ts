@@ -9,6 +9,17 @@ export interface JobStore {
   insertSubmission(job: NewSubmission, tracking?: 'submitting' | 'pending'): void;
   insertTracked(job: TrackedJob): void;
   applyRecord(id: string, columns: RecordColumns, nowMs: number): void;
+  /**
+   * A poll's answer, written only if the job is still followed as it was when the poll was read: active,
+   * with the same requeue time (a requeue or a removal in between wins). False when nothing was written.
+   */
+  applyPolled(id: string, columns: RecordColumns, nowMs: number, requeuedMs: number | null): boolean;
+  /** Unknown → submitting (a resend at the person's word), once, only for a live job: false otherwise. */
+  claimUnknown(id: string): boolean;
+  /** Drops a live job whose outcome is unknown (the person discarded it): false when it is not such a job. */
+  removeUnknown(id: string): boolean;
+  /** Drops the jobs among `ids` that are not being sent now (those stay until the service answers). */
+  removeUnlessSubmitting(ids: readonly string[]): { id: string; accountId: string }[];
   setTracking(id: string, tracking: TrackingState, note: string | null): void;
   /** Pending → submitting, once: false when another sender took the row first. */
   claimPending(id: string): boolean;

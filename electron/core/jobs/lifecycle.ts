@@ -82,10 +82,25 @@ export class JobLifecycle {
     this.changed(job);
   }
 
-  /** At the person's word, an unknown job is sent again. */
-  resubmitting(job: JobRef): void {
-    this.jobs.setTracking(job.id, 'submitting', null);
+  /** At the person's word, an unknown job is sent again: once, and only while it is unknown and live. */
+  resubmitting(job: JobRef): boolean {
+    if (!this.jobs.claimUnknown(job.id)) return false;
     this.changed(job);
+    return true;
+  }
+
+  /** The person discarded an unknown job: gone, only while it is unknown and live. */
+  discarded(job: JobRef): boolean {
+    if (!this.jobs.removeUnknown(job.id)) return false;
+    this.changed(job);
+    return true;
+  }
+
+  /** The person removed jobs: gone, except those being sent now (they stay until the service answers). */
+  removed(ids: readonly string[]): JobRef[] {
+    const removed = this.jobs.removeUnlessSubmitting(ids);
+    for (const job of removed) this.changed(job);
+    return removed;
   }
 
   /** A batch row that provably created nothing, for a passing reason: it waits to be sent again. */
@@ -120,7 +135,8 @@ export class JobLifecycle {
    */
   polled(before: Job, record: ServiceJob): void {
     const now = this.deps.clock.now();
-    this.jobs.applyRecord(before.id, recordColumns(record, now, before), now);
+    // Only if still followed as it was read: a requeue or a removal in between wins.
+    if (!this.jobs.applyPolled(before.id, recordColumns(record, now, before), now, before.requeuedMs)) return;
     const after = this.jobs.get(before.id);
     if (!after) return;
     this.changed(after);

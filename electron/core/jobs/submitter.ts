@@ -105,10 +105,16 @@ function unknownRow(context: JobsContext, id: string): Job {
   return row;
 }
 
+/** The job changed since it was read (resent, discarded or its account removed): refused as it is now. */
+function changedMeanwhile(context: JobsContext, id: string): never {
+  unknownRow(context, id);
+  throw new AppError('invalid-input', 'Only a job whose outcome is unknown can be resubmitted or discarded.');
+}
+
 /** Sends the exact same request again, at the person's word. */
 export async function resubmitJob(context: JobsContext, id: string): Promise<JobView> {
   const row = unknownRow(context, id);
-  context.lifecycle.resubmitting(row);
+  if (!context.lifecycle.resubmitting(row)) changedMeanwhile(context, id);
   return sendSubmission(context, rowOf(context, id), (error) => {
     // This attempt created nothing, but the first one may have: the person decides again.
     context.lifecycle.unknown(row, `Resubmitting failed: ${errorSentence(error)}`);
@@ -117,7 +123,7 @@ export async function resubmitJob(context: JobsContext, id: string): Promise<Job
 
 export function discardJob(context: JobsContext, id: string): void {
   const row = unknownRow(context, id);
-  context.lifecycle.withdrawn([row]);
+  if (!context.lifecycle.discarded(row)) changedMeanwhile(context, id);
 }
 
 /** At start: submissions the last run never heard back about are unknown, not lost and not resent. */

@@ -231,6 +231,79 @@ export function jobStoreContract(current: Current): void {
     expect(await jobs().removeInBatch('b-1', 'refused')).toEqual(['b-1-r1']);
   });
 
+  it('writes a poll’s answer only while the job is active with the requeue time read (applyPolled)', async () => {
+    await jobIn(current().stores, 'active', 'job-a', {}, running('u-a'));
+    const read = await jobs().get('job-a');
+    expect(await jobs().applyPolled('job-a', succeeded('u-a'), T0 + 2_000, read?.requeuedMs ?? null)).toBe(
+      true,
+    );
+    expect(await jobs().get('job-a')).toMatchObject({
+      tracking: 'final',
+      status: 'SUCCESS',
+      lastPolledMs: T0 + 2_000,
+    });
+    // A requeue between the read and the write wins: the old run's answer is not written over it.
+    await jobs().markRequeued(['job-a'], T0 + 3_000);
+    const requeued = await jobs().get('job-a');
+    expect(await jobs().applyPolled('job-a', succeeded('u-a'), T0 + 4_000, null)).toBe(false);
+    expect(await jobs().get('job-a')).toEqual(requeued);
+    expect(await jobs().applyPolled('job-a', running('u-a'), T0 + 5_000, T0 + 3_000)).toBe(true);
+    expect(await jobs().get('job-a')).toMatchObject({ tracking: 'active', lastPolledMs: T0 + 5_000 });
+    // Not active (lost, final) or gone: nothing written.
+    await jobs().setTracking('job-a', 'lost', 'Gone.');
+    const lost = await jobs().get('job-a');
+    expect(await jobs().applyPolled('job-a', succeeded('u-a'), T0 + 6_000, T0 + 3_000)).toBe(false);
+    expect(await jobs().get('job-a')).toEqual(lost);
+    expect(await jobs().applyPolled('nobody', succeeded('u-x'), T0 + 6_000, null)).toBe(false);
+    expect(await jobs().get('nobody')).toBeUndefined();
+  });
+
+  it('resends an unknown live job once, and nothing else (claimUnknown)', async () => {
+    await jobIn(current().stores, 'unknown', 'job-a');
+    await jobs().setTracking('job-a', 'unknown', 'Cut off.');
+    await jobIn(current().stores, 'pending', 'job-p');
+    await jobIn(current().stores, 'unknown', 'job-gone', { accountId: 'acc-gone' });
+    await jobs().archiveAccount('acc-gone');
+    expect(await jobs().claimUnknown('job-a')).toBe(true);
+    expect(await jobs().get('job-a')).toMatchObject({ tracking: 'submitting', trackingNote: null });
+    expect(await jobs().claimUnknown('job-a')).toBe(false);
+    expect(await jobs().claimUnknown('job-p')).toBe(false);
+    expect(await jobs().get('job-p')).toMatchObject({ tracking: 'pending' });
+    expect(await jobs().claimUnknown('job-gone')).toBe(false);
+    expect(await jobs().get('job-gone')).toMatchObject({ tracking: 'unknown', archived: true });
+    expect(await jobs().claimUnknown('nobody')).toBe(false);
+  });
+
+  it('discards only an unknown live job (removeUnknown)', async () => {
+    await jobIn(current().stores, 'unknown', 'job-a');
+    await jobIn(current().stores, 'submitting', 'job-s');
+    await jobIn(current().stores, 'unknown', 'job-gone', { accountId: 'acc-gone' });
+    await jobs().archiveAccount('acc-gone');
+    expect(await jobs().removeUnknown('job-s')).toBe(false);
+    expect(await jobs().get('job-s')).toMatchObject({ tracking: 'submitting' });
+    expect(await jobs().removeUnknown('job-gone')).toBe(false);
+    expect(await jobs().get('job-gone')).toMatchObject({ tracking: 'unknown' });
+    expect(await jobs().removeUnknown('job-a')).toBe(true);
+    expect(await jobs().get('job-a')).toBeUndefined();
+    expect(await jobs().removeUnknown('job-a')).toBe(false);
+  });
+
+  it('removes the jobs asked for except those being sent, and answers which it removed (removeUnlessSubmitting)', async () => {
+    await jobIn(current().stores, 'final', 'job-a');
+    await jobIn(current().stores, 'submitting', 'job-s');
+    await jobIn(current().stores, 'unknown', 'job-u', { accountId: 'acc-2' });
+    await jobIn(current().stores, 'final', 'job-kept');
+    const removed = await jobs().removeUnlessSubmitting(['job-a', 'job-s', 'job-u', 'nobody']);
+    expect([...removed].sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: 'job-a', accountId: 'acc-1' },
+      { id: 'job-u', accountId: 'acc-2' },
+    ]);
+    expect(await jobs().get('job-s')).toMatchObject({ tracking: 'submitting' });
+    expect(await jobs().get('job-kept')).toBeDefined();
+    expect(await jobs().get('job-a')).toBeUndefined();
+    expect(await jobs().removeUnlessSubmitting([])).toEqual([]);
+  });
+
   it('reads a batch’s rows in row order, and its next pending ones up to a limit (inBatch, nextPending)', async () => {
     const { stores } = current();
     const record = batch('b-1', 12);

@@ -148,6 +148,64 @@ export class PgJobs implements AsyncPort<JobStore> {
     );
   }
 
+  /** Written only while the job is active with the same requeue time: a requeue or removal in between wins. */
+  async applyPolled(
+    id: string,
+    columns: RecordColumns,
+    nowMs: number,
+    requeuedMs: number | null,
+  ): Promise<boolean> {
+    const { rowCount } = await this.db.write(
+      `UPDATE jobs SET uuid = $2, status = $3, tracking = $4, tracking_note = NULL, record_json = $5,
+         credit_used = $6, output_path = $7, error = $8, created_at = COALESCE($9, created_at),
+         updated_at = COALESCE($10, updated_at), finished_at = $11, last_polled_ms = $12
+       WHERE id = $1 AND tracking = 'active' AND requeued_ms IS NOT DISTINCT FROM $13::bigint`,
+      [
+        id,
+        columns.uuid,
+        columns.status,
+        columns.tracking,
+        json(columns.record),
+        columns.creditUsed,
+        columns.outputPath,
+        columns.error,
+        columns.createdAt,
+        columns.updatedAt,
+        columns.finishedAt,
+        nowMs,
+        requeuedMs,
+      ],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async claimUnknown(id: string): Promise<boolean> {
+    const { rowCount } = await this.db.write(
+      `UPDATE jobs SET tracking = 'submitting', tracking_note = NULL
+       WHERE id = $1 AND tracking = 'unknown' AND NOT archived`,
+      [id],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async removeUnknown(id: string): Promise<boolean> {
+    const { rowCount } = await this.db.write(
+      `DELETE FROM jobs WHERE id = $1 AND tracking = 'unknown' AND NOT archived`,
+      [id],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** One statement over all the ids: a job being sent at that moment stays. */
+  async removeUnlessSubmitting(ids: readonly string[]): Promise<{ id: string; accountId: string }[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.db.write<{ id: string; account_id: string }>(
+      `DELETE FROM jobs WHERE id = ANY($1::text[]) AND tracking <> 'submitting' RETURNING id, account_id`,
+      [ids],
+    );
+    return rows.map((row) => ({ id: row.id, accountId: row.account_id }));
+  }
+
   async setTracking(id: string, tracking: TrackingState, note: string | null): Promise<void> {
     await this.db.write(`UPDATE jobs SET tracking = $2, tracking_note = $3 WHERE id = $1`, [
       id,

@@ -36,6 +36,20 @@ function prepareStatements(db: Database) {
           created_at = COALESCE(@createdAt, created_at), updated_at = COALESCE(@updatedAt, updated_at),
           finished_at = @finishedAt, last_polled_ms = @nowMs
         WHERE id = @id`),
+    applyPolled: prepare(`
+        UPDATE jobs SET uuid = @uuid, status = @status, tracking = @tracking, tracking_note = NULL,
+          record_json = @record, credit_used = @creditUsed, output_path = @outputPath, error = @error,
+          created_at = COALESCE(@createdAt, created_at), updated_at = COALESCE(@updatedAt, updated_at),
+          finished_at = @finishedAt, last_polled_ms = @nowMs
+        WHERE id = @id AND tracking = 'active' AND requeued_ms IS @requeuedMs`),
+    claimUnknown: prepare(
+      `UPDATE jobs SET tracking = 'submitting', tracking_note = NULL
+       WHERE id = ? AND tracking = 'unknown' AND archived = 0`,
+    ),
+    removeUnknown: prepare(`DELETE FROM jobs WHERE id = ? AND tracking = 'unknown' AND archived = 0`),
+    removeUnlessSubmitting: prepare(
+      `DELETE FROM jobs WHERE id = ? AND tracking <> 'submitting' RETURNING id, account_id`,
+    ),
     setTracking: prepare(`UPDATE jobs SET tracking = @tracking, tracking_note = @note WHERE id = @id`),
     claim: prepare(
       `UPDATE jobs SET tracking = 'submitting', tracking_note = NULL
@@ -78,7 +92,7 @@ function prepareStatements(db: Database) {
         SELECT * FROM jobs WHERE batch_id = ? AND tracking = 'pending' AND archived = 0
         ORDER BY batch_row LIMIT ?`),
     inBatch: prepare(`SELECT * FROM jobs WHERE batch_id = ? ORDER BY batch_row`),
-    removeInBatch: prepare(`DELETE FROM jobs WHERE batch_id = ? AND tracking = ?`),
+    removeInBatch: prepare(`DELETE FROM jobs WHERE batch_id = ? AND tracking = ? RETURNING id, batch_row`),
     batchCounts: prepare(`
         SELECT SUM(status = 'SUCCESS') AS succeeded, SUM(status = 'FAILED') AS failed,
           (SELECT name FROM batches WHERE batches.id = @batchId) AS name
@@ -116,12 +130,39 @@ export class SqliteJobs implements JobStore {
   }
 
   /** Drops a batch's rows in one tracking state (its unsent rows, when it is cancelled); their ids. */
+  /** One statement: the rows it drops are the ids it answers (in row order). */
   removeInBatch(batchId: string, tracking: TrackingState): string[] {
-    const ids = this.inBatch(batchId)
-      .filter((row) => row.tracking === tracking)
-      .map((row) => row.id);
-    this.statements.removeInBatch.run(batchId, tracking);
-    return ids;
+    const rows = this.statements.removeInBatch.all(batchId, tracking) as {
+      id: string;
+      batch_row: number | null;
+    }[];
+    return rows.sort((a, b) => (a.batch_row ?? 0) - (b.batch_row ?? 0)).map((row) => row.id);
+  }
+
+  applyPolled(id: string, columns: RecordColumns, nowMs: number, requeuedMs: number | null): boolean {
+    const record = json(columns.record);
+    return this.statements.applyPolled.run({ id, ...columns, record, nowMs, requeuedMs }).changes > 0;
+  }
+
+  claimUnknown(id: string): boolean {
+    return this.statements.claimUnknown.run(id).changes > 0;
+  }
+
+  removeUnknown(id: string): boolean {
+    return this.statements.removeUnknown.run(id).changes > 0;
+  }
+
+  /** One transaction: each job is dropped only if it is not being sent at that moment. */
+  removeUnlessSubmitting(ids: readonly string[]): { id: string; accountId: string }[] {
+    const removed: { id: string; accountId: string }[] = [];
+    this.db.transaction(() => {
+      for (const id of ids) {
+        const row = this.statements.removeUnlessSubmitting.get(id) as
+          { id: string; account_id: string } | undefined;
+        if (row) removed.push({ id: row.id, accountId: row.account_id });
+      }
+    })();
+    return removed;
   }
 
   insertTracked(job: TrackedJob): void {
