@@ -24,7 +24,7 @@ describe('estimateCost', () => {
 });
 
 describe('SqliteJobs.charges', () => {
-  it('reads the project’s successful, finished jobs of the account, newest first, at most the limit', () => {
+  it('reads the project’s successful, finished jobs of the account, newest first, at most the limit', async () => {
     const { db } = openDatabase(tempPath());
     const insert = db.prepare(`
       INSERT INTO jobs (id, account_id, project_id, project_name, job_type, status, tracking, source,
@@ -49,8 +49,8 @@ describe('SqliteJobs.charges', () => {
     row('other-project', { project: 'p-2', credits: 100 });
     row('other-account', { account: 'acc-2', credits: 100 });
     const repo = new SqliteJobs(db);
-    expect(repo.charges('acc', 'p-1')).toEqual([7, 4, 3]);
-    expect(repo.charges('acc', 'p-1', 2)).toEqual([7, 4]);
-    expect(repo.charges('acc', 'p-3')).toEqual([]);
+    expect(await repo.charges('acc', 'p-1')).toEqual([7, 4, 3]);
+    expect(await repo.charges('acc', 'p-1', 2)).toEqual([7, 4]);
+    expect(await repo.charges('acc', 'p-3')).toEqual([]);
   });
 });

@@ -37,14 +37,14 @@ function row(overrides: Partial<Job>): Job {
   };
 }
 
-function setup(openInBatch: (batchId: string) => number = () => 0) {
+function setup(openInBatch: (batchId: string) => Promise<number> = async () => 0) {
   const time = new FakeTime();
   const shown: Notification[] = [];
   const notifications = new JobNotifications({
     notifier: { notify: (notification) => shown.push(notification), setBadgeCount: () => undefined },
     timers: time,
     openInBatch,
-    batchCounts: () => ({ succeeded: 48, failed: 2, name: 'Autumn mailing' }),
+    batchCounts: async () => ({ succeeded: 48, failed: 2, name: 'Autumn mailing' }),
   });
   return { time, shown, notifications };
 }
@@ -73,7 +73,7 @@ describe('notifications when jobs finish', () => {
 
   it('shows one per batch, when its last job finishes', async () => {
     let open = 2;
-    const { time, shown, notifications } = setup(() => open);
+    const { time, shown, notifications } = setup(async () => open);
     notifications.finishedJob(row({ id: 'x', batchId: 'batch-1' }));
     await time.advance(1000);
     expect(shown).toEqual([]);

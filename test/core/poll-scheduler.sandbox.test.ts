@@ -77,8 +77,12 @@ it('brings 30 jobs to their final state through 5xx, 429s, resets and latency', 
         finals.set(target.id, job);
         if (finals.size === targets.length) finishAll();
       },
-      onLost: (target) => lost.push(target.id),
-      onError: (_target, error) => errors.push(error),
+      onLost: (target) => {
+        lost.push(target.id);
+      },
+      onError: (_target, error) => {
+        errors.push(error);
+      },
     },
   });
   try {

@@ -22,16 +22,20 @@ function setup(overrides: Partial<PollSchedulerDeps> = {}) {
   const durations = overrides.durations ?? new DurationModel();
   const events: Event[] = [];
   const listener: PollListener = {
-    onRecord: (target, job: Job, final) =>
-      events.push({ type: 'record', id: target.id, status: job.job_status, final, at: time.now() }),
-    onLost: (target) => events.push({ type: 'lost', id: target.id, at: time.now() }),
-    onError: (target, error) =>
+    onRecord: (target, job: Job, final) => {
+      events.push({ type: 'record', id: target.id, status: job.job_status, final, at: time.now() });
+    },
+    onLost: (target) => {
+      events.push({ type: 'lost', id: target.id, at: time.now() });
+    },
+    onError: (target, error) => {
       events.push({
         type: 'error',
         id: target.id,
         kind: (error as { kind?: string }).kind ?? 'unknown',
         at: time.now(),
-      }),
+      });
+    },
   };
   const scheduler = new PollScheduler({
     clock: time,

@@ -81,18 +81,19 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   // background work. The domains subscribe to what the lease says once each is open; it starts last (below),
   // since taking the lease starts that work.
   // A failure taking over the history (settling cut-off submissions, archiving orphans) is not swallowed:
-  // it leaves the lease (at start, createAppCore rejects), rather than an owner that does no work and never
-  // lets another process take over.
-  const ownership = new EventBus<{ gained: undefined; otherWrites: undefined }>((error) => {
-    throw error;
-  });
+  // each part of the take-over is awaited in turn, and a failure leaves the lease (at start, createAppCore
+  // rejects), rather than an owner that does no work and never lets another process take over.
+  const ownership = new EventBus<{ gained: undefined; otherWrites: undefined }>((error) =>
+    deps.log?.(`Following another process's writes failed: ${(error as Error).message}`),
+  );
   const lease = new HistoryLease({
     db,
     clock,
     timers: deps.timers ?? systemTimers,
     ...deps.lease,
-    onGained: () => ownership.emit('gained', undefined),
+    onGained: () => ownership.emitInTurn('gained', undefined),
     onOtherWrites: () => ownership.emit('otherWrites', undefined),
+    log: deps.log,
   });
   const isOwner = () => lease.isOwner;
   // Downloads open first: they read jobs and batches from the stores, and the jobs domain's exports start
@@ -163,15 +164,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     emitImportProgress: (payload) => emit('imports:progress', payload),
     uploaderFor: (accountId) => storage.uploaderFor(accountId),
   });
-  ownership.on('gained', () => {
-    jobs.ownerGained();
-    const downloadsTakenOver = openedDownloads.ownerGained();
+  ownership.on('gained', async () => {
+    await jobs.ownerGained();
+    await openedDownloads.ownerGained();
     openedBatches.wakeAll();
-    // Not waited for by the lease; a failure goes to the bus's log line.
-    return downloadsTakenOver;
   });
-  ownership.on('otherWrites', () => {
-    jobs.otherWrites();
+  ownership.on('otherWrites', async () => {
+    await jobs.otherWrites();
     openedDownloads.otherWrites();
     openedBatches.wakeAll();
   });
@@ -187,12 +186,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
 
   // A read-only history is shown as it is: this process never becomes the owner (which writes), so no
   // background work starts, and a change asked for is refused in words (history-faults.ts).
-  if (!readOnly) lease.start();
+  if (!readOnly) await lease.start();
   historyWatch.start();
 
   const handlers: Handlers = {
     ...accountHandlers(opened, async (accountId, deleteHistory) => {
-      jobs.accountRemoved(accountId, deleteHistory);
+      await jobs.accountRemoved(accountId, deleteHistory);
       // Unsent drafts are not history: a removed account's would never open again (a re-added one gets a
       // new id).
       await forms.removeAccount(accountId);
@@ -202,8 +201,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...projectHandlers(opened.connections),
     ...assetHandlers(() => storage.uploaderFor(opened.registry.active().id)),
     ...assetPreviewHandler({
-      job: (id) => {
-        const row = jobs.repo.get(id);
+      job: async (id) => {
+        const row = await jobs.repo.get(id);
         return row ? { accountId: row.accountId, values: row.values } : null;
       },
       accountBaseUrl: async (accountId) => {

@@ -6,7 +6,7 @@ import { fetchPreview, previewTargetOf } from './asset-preview';
 
 export interface AssetPreviewDeps {
   /** The job's account and its values as submitted; null when it is no longer in the history. */
-  job(id: string): { accountId: string; values: Record<string, unknown> } | null;
+  job(id: string): Promise<{ accountId: string; values: Record<string, unknown> } | null>;
   /** The account's base URL now (the built-in sandbox's changes every launch); null when it is gone. */
   accountBaseUrl(accountId: string): Promise<string | null>;
 }
@@ -14,7 +14,7 @@ export interface AssetPreviewDeps {
 export function assetPreviewHandler(deps: AssetPreviewDeps): Pick<Handlers, 'assets:preview'> {
   return {
     'assets:preview': async ({ jobId, field }) => {
-      const job = deps.job(jobId);
+      const job = await deps.job(jobId);
       if (!job) throw new AppError('not-found', 'That job is no longer in the history.');
       const target = Object.hasOwn(job.values, field) ? previewTargetOf(job.values[field]) : null;
       if (!target)

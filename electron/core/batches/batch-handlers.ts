@@ -92,14 +92,14 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
     },
     'batches:cancel': async ({ id }) => {
       const view = await setState(id, 'cancelled');
-      context.lifecycle.withdrawnFromBatch({ id, accountId: view.accountId });
+      await context.lifecycle.withdrawnFromBatch({ id, accountId: view.accountId });
       return view;
     },
     'batches:retryFailed': async ({ id }) => {
       const batch = await own(id);
       // The very rows whose cost was said before the question (jobs:requeueCost): one rule for both.
-      const { refused, failed } = retryableInBatch(repo.inBatch(id));
-      for (const row of refused) context.lifecycle.backToPending(row, null);
+      const { refused, failed } = retryableInBatch(await repo.inBatch(id));
+      for (const row of refused) await context.lifecycle.backToPending(row, null);
       const result = failed.length
         ? await requeueJobs(
             context,
@@ -112,14 +112,14 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
     },
     'batches:download': async ({ id }) => {
       await own(id);
-      const finished = repo.inBatch(id).filter((row) => row.status === 'SUCCESS' && row.outputPath);
+      const finished = (await repo.inBatch(id)).filter((row) => row.status === 'SUCCESS' && row.outputPath);
       if (finished.length === 0) return { queued: [], skipped: [], saved: [] };
       return deps.startDownloads(finished.map((row) => row.id));
     },
     'batches:export': async ({ id, format }) => {
       const batch = await own(id);
       if (!deps.dialogs) throw new AppError('internal', 'Files cannot be saved from here.');
-      const jobs = repo.inBatch(id);
+      const jobs = await repo.inBatch(id);
       const files = new Map<string, string>();
       for (const job of jobs) {
         const file = await deps.localFile(job.id);

@@ -148,9 +148,10 @@ export class BatchRunner {
     const limiter = this.deps.limiterOf(batch.accountId);
     const { repo } = this.deps.context;
     while (run.flying.size < this.concurrency) {
-      const next = repo
-        .nextPending(batchId, this.concurrency + run.flying.size)
-        .find((row) => !run.flying.has(row.id));
+      // One pass per batch at a time: no other pass takes a row between this read and `flying.add`.
+      const next = (await repo.nextPending(batchId, this.concurrency + run.flying.size)).find(
+        (row) => !run.flying.has(row.id),
+      );
       if (!next) break;
       if (!limiter.tryAcquire()) return this.later(batchId, run, limiter.nextSlotAt());
       run.flying.add(next.id);
@@ -169,20 +170,20 @@ export class BatchRunner {
 
   private async send(run: Run, row: Job, limiter: RateLimiter): Promise<void> {
     const { context, clock } = this.deps;
-    if (!context.lifecycle.claim(row)) return;
+    if (!(await context.lifecycle.claim(row))) return;
     const sentAt = clock.now();
     try {
-      await sendSubmission(context, rowOf(context, row.id), (error) => {
+      await sendSubmission(context, await rowOf(context, row.id), async (error) => {
         const kind = isApiError(error) ? error.kind : error instanceof AppError ? error.kind : null;
         if (kind === 'rate-limited' && isApiError(error)) limiter.onRateLimited(sentAt, error.retryAfterMs);
         if (kind !== null && PASSING.has(kind)) {
           // Nothing was created and nothing is wrong with the row: it waits, and the batch with it.
-          context.lifecycle.backToPending(row, errorSentence(error));
+          await context.lifecycle.backToPending(row, errorSentence(error));
           run.holds += 1;
           const hold = kind === 'rate-limited' ? 0 : this.holdMs * 2 ** Math.min(run.holds - 1, 5);
           run.heldUntil = Math.max(run.heldUntil, clock.now() + Math.min(hold, MAX_HOLD_MS));
         } else {
-          context.lifecycle.refused(row, errorSentence(error));
+          await context.lifecycle.refused(row, errorSentence(error));
         }
       });
       run.holds = 0;

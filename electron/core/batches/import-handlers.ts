@@ -171,7 +171,7 @@ export function importHandlers(deps: ImportHandlersDeps): Pick<Handlers, ImportC
           uploads: capability.available
             ? { available: true }
             : { available: false, reason: capability.reason },
-          estimate: estimateCost(deps.jobs.charges(accountId, projectId)),
+          estimate: estimateCost(await deps.jobs.charges(accountId, projectId)),
           balance,
         },
       );

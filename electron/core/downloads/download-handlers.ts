@@ -32,7 +32,7 @@ export interface DownloadHandlerDeps {
   queue: DownloadQueue;
   settings: DownloadSettingsStore;
   /** The account's latest finished job with an output, for the template's preview. */
-  latestFinished(accountId: string): Job | undefined;
+  latestFinished(accountId: string): Promise<Job | undefined>;
   now(): number;
   /** The checked path of a job's downloaded file; throws an AppError in words when there is none. */
   fileOf(jobId: string): Promise<string>;
@@ -127,7 +127,7 @@ export function downloadHandlers(deps: DownloadHandlerDeps): Pick<Handlers, Down
       const problem = templateProblem(template);
       if (problem) return { path: null, problem };
       const accountId = active();
-      const job = deps.latestFinished(accountId);
+      const job = await deps.latestFinished(accountId);
       const source = job ? templateJobOf(job) : SAMPLE;
       const ext = extensionOf(job?.outputPath ?? 'render.mp4', null);
       const segments = renderTemplate(template, source, ext, new Date(deps.now()));

@@ -333,7 +333,9 @@ export class DownloadQueue {
   }
 
   private async run(read: Download, running: Running): Promise<void> {
-    // The row as it is now: one paused, cancelled or finished since the pass read it is not started.
+    const job = await this.deps.job(read.jobId);
+    // The row as it is now: one paused, cancelled or finished since the pass read it is not started. No
+    // await between this look and the write below, or a pause in between would be overwritten.
     const row = await this.deps.repo.get(read.jobId);
     if (this.disposed || running.controller.signal.aborted || row?.state !== 'queued') {
       if (this.running.get(read.jobId) === running) this.running.delete(read.jobId);
@@ -341,7 +343,6 @@ export class DownloadQueue {
     }
     running.bytes = row.bytes;
     running.total = row.total;
-    const job = await this.deps.job(row.jobId);
     let current: Download = { ...row, state: 'active', error: null, updatedMs: this.deps.clock.now() };
     await this.deps.repo.save(current);
     this.changed(row.jobId);

@@ -9,42 +9,59 @@ export interface JobChangeFeedDeps {
   flushMs?: number;
   activeAccountId(): string | null;
   /** The job as it is now, or null when it is gone from the history. */
-  view(id: string): JobView | null;
+  view(id: string): Promise<JobView | null>;
   emit(payload: JobsChanged): void;
   /** After each flush (e.g. to update the running count on the badge). */
-  afterFlush?(): void;
+  afterFlush?(): void | Promise<void>;
+  log?(line: string): void;
 }
 
 export class JobChangeFeed {
   private readonly pending = new Map<string, string>(); // job id → account id
   private timer: TimerHandle | null = null;
+  /** Flushes run one after another, so a job's older view is never sent after a newer one. */
+  private sending: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: JobChangeFeedDeps) {}
 
   changed(accountId: string, id: string): void {
     this.pending.set(id, accountId);
-    this.timer ??= this.deps.timers.setTimeout(() => this.flush(), this.deps.flushMs ?? 200);
+    this.timer ??= this.deps.timers.setTimeout(() => void this.flush(), this.deps.flushMs ?? 200);
     this.timer.unref?.();
   }
 
-  /** Sends what is pending now (also used before answering a request that must see it). */
-  flush(): void {
+  /**
+   * Sends what is pending now (also awaited before answering a request that must see it). What is pending
+   * is taken at once; the views are read after any flush still on its way. Never rejects: a failed read is
+   * logged, and those jobs are sent with the next change.
+   */
+  flush(): Promise<void> {
     if (this.timer) this.deps.timers.clearTimeout(this.timer);
     this.timer = null;
-    if (this.pending.size === 0) return;
+    if (this.pending.size === 0) return this.sending;
+    const taken = [...this.pending];
+    this.pending.clear();
+    this.sending = this.sending.then(() =>
+      this.send(taken).catch((error: unknown) =>
+        this.deps.log?.(`changed jobs could not be read from the history: ${(error as Error).message}`),
+      ),
+    );
+    return this.sending;
+  }
+
+  private async send(taken: readonly [string, string][]): Promise<void> {
     const active = this.deps.activeAccountId();
     const jobs: JobView[] = [];
     const removed: string[] = [];
-    for (const [id, accountId] of this.pending) {
+    for (const [id, accountId] of taken) {
       if (accountId !== active) continue;
-      const view = this.deps.view(id);
+      const view = await this.deps.view(id);
       if (view) jobs.push(view);
       else removed.push(id);
     }
-    this.pending.clear();
     if (active && (jobs.length > 0 || removed.length > 0))
       this.deps.emit({ accountId: active, jobs, removed });
-    this.deps.afterFlush?.();
+    await this.deps.afterFlush?.();
   }
 
   dispose(): void {

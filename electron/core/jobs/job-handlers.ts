@@ -6,6 +6,7 @@ import { saveError, writeFileAtomically } from '../files/write-file-atomically';
 import { estimateCost } from './cost-estimate';
 import { jobsCsv } from './csv-export';
 import { toDetail } from './job-mapper';
+import type { Job } from './job';
 import { viewOf, type JobsContext } from './jobs-context';
 import { requeueJobs } from './requeue';
 import { rerunCost } from './rerun-cost';
@@ -35,8 +36,8 @@ export function jobHandlers(
 ): Pick<Handlers, JobChannel> {
   const { repo, accounts, feed } = context;
   const activeId = () => accounts.registry.active().id;
-  const existing = (id: string) => {
-    const row = repo.get(id);
+  const existing = async (id: string) => {
+    const row = await repo.get(id);
     if (!row) throw new AppError('not-found', 'That job is no longer in the history.');
     return row;
   };
@@ -45,17 +46,17 @@ export function jobHandlers(
     'jobs:submit': (request) => submitJob(context, activeId(), request),
     'jobs:list': async (params) => {
       // Changes not yet sent as events are in the list already; drop them from the next event.
-      feed.flush();
+      await feed.flush();
       const { activeId: id } = accounts.registry;
-      const rows = id ? repo.list(id) : [];
-      const archived = params?.includeArchived ? repo.listArchived() : [];
+      const rows = id ? await repo.list(id) : [];
+      const archived = params?.includeArchived ? await repo.listArchived() : [];
       return [...rows, ...archived].map((row) => viewOf(context, row));
     },
     'jobs:get': async ({ id }) => {
-      const row = existing(id);
+      const row = await existing(id);
       return toDetail(
         row,
-        repo.payload(row.id),
+        await repo.payload(row.id),
         context.polling.expectedAt(row),
         context.polling.nextPollAt(row),
       );
@@ -70,20 +71,21 @@ export function jobHandlers(
     'jobs:track': ({ uuid }) => trackJob(context, activeId(), uuid),
     'jobs:resubmit': ({ id }) => resubmitJob(context, id),
     'jobs:discard': async ({ id }) => {
-      discardJob(context, id);
+      await discardJob(context, id);
       return undefined;
     },
     'jobs:remove': async ({ ids }) => {
       // A job being sent stays until the service answers: removing it now would lose a job that exists.
-      const removed = context.lifecycle.removed(ids);
+      const removed = await context.lifecycle.removed(ids);
       for (const row of removed) context.polling.unfollow(row);
       return { removed: removed.length };
     },
     'jobs:notice': async () => ({ message: notice }),
-    'jobs:costEstimate': async ({ projectId }) => estimateCost(repo.charges(activeId(), projectId)),
+    'jobs:costEstimate': async ({ projectId }) => estimateCost(await repo.charges(activeId(), projectId)),
     'jobs:export': async ({ ids }) => {
       if (!dialogs) throw new AppError('internal', 'Files cannot be saved from here.');
-      const rows = ids.flatMap((id) => repo.get(id) ?? []);
+      const found = await Promise.all(ids.map((id) => repo.get(id)));
+      const rows = found.filter((row): row is Job => row !== undefined);
       if (rows.length === 0)
         throw new AppError('invalid-input', 'None of those jobs is in the history any more.');
       const date = new Date(context.clock.now()).toISOString().slice(0, 10);

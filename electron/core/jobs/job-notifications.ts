@@ -21,19 +21,24 @@ export class JobNotifications {
       notifier: Notifier;
       timers: Timers;
       /** Jobs of the batch that are not final yet (0: the batch is done). */
-      openInBatch(batchId: string): number;
-      batchCounts(batchId: string): { succeeded: number; failed: number; name: string };
+      openInBatch(batchId: string): Promise<number>;
+      batchCounts(batchId: string): Promise<{ succeeded: number; failed: number; name: string }>;
+      log?(line: string): void;
     },
   ) {}
 
   /** A job just reached SUCCESS or FAILED. */
   finishedJob(row: Job): void {
     this.finished.push(row);
-    this.timer ??= this.deps.timers.setTimeout(() => this.flush(), WINDOW_MS);
+    this.timer ??= this.deps.timers.setTimeout(() => {
+      this.flush().catch((error: unknown) =>
+        this.deps.log?.(`a batch's notification could not be read: ${(error as Error).message}`),
+      );
+    }, WINDOW_MS);
     this.timer.unref?.();
   }
 
-  flush(): void {
+  async flush(): Promise<void> {
     if (this.timer) this.deps.timers.clearTimeout(this.timer);
     this.timer = null;
     const rows = this.finished;
@@ -57,8 +62,8 @@ export class JobNotifications {
       }
     }
     for (const batchId of batches) {
-      if (this.deps.openInBatch(batchId) > 0) continue;
-      const { succeeded, failed, name } = this.deps.batchCounts(batchId);
+      if ((await this.deps.openInBatch(batchId)) > 0) continue;
+      const { succeeded, failed, name } = await this.deps.batchCounts(batchId);
       notifier.notify({
         title: `Batch finished: ${name}`,
         body: failed ? `${succeeded} succeeded, ${failed} failed.` : `All ${succeeded} jobs succeeded.`,

@@ -37,6 +37,7 @@ export interface JobPollingDeps {
   createScheduler(accountId: string, listener: PollListener): AccountScheduler;
   /** The account's polls stopped reaching the service, or reach it again (poll-health.ts). */
   healthChanged?(health: PollHealth): void;
+  log?(line: string): void;
 }
 
 /** Failures that say the service cannot be reached (not this job's answer): an outage, a 5xx. */
@@ -85,11 +86,11 @@ export class JobPolling {
   constructor(private readonly deps: JobPollingDeps) {}
 
   /** At start: learn durations from the history and resume every job that was being followed. */
-  start(): void {
+  async start(): Promise<void> {
     const { repo } = this.deps;
-    for (const accountId of repo.accountIds()) {
+    for (const accountId of await repo.accountIds()) {
       // Oldest first: the model keeps the latest of each project's durations.
-      const samples = [...repo.finishedJobs(accountId)].reverse().flatMap((row) => {
+      const samples = [...(await repo.finishedJobs(accountId))].reverse().flatMap((row) => {
         const durationMs = Date.parse(row.finishedAt) - (row.requeuedMs ?? Date.parse(row.createdAt));
         return Number.isFinite(durationMs) && durationMs >= 0
           ? [{ key: { projectId: row.projectId, jobType: row.jobType }, durationMs }]
@@ -97,7 +98,7 @@ export class JobPolling {
       });
       this.deps.durations.load(samples);
     }
-    for (const row of repo.withTracking('active')) this.follow(row);
+    for (const row of await repo.withTracking('active')) this.follow(row);
   }
 
   follow(row: Job): void {
@@ -211,35 +212,52 @@ export class JobPolling {
     this.deps.healthChanged?.(this.health(accountId));
   }
 
+  /** A listener's write that failed: said in the log; the job is asked about again at its next poll. */
+  private logged(what: string, write: () => Promise<void>): Promise<void> {
+    return write().catch((error: unknown) =>
+      this.deps.log?.(`${what} could not be written to the history: ${(error as Error).message}`),
+    );
+  }
+
   private listener(accountId: string): PollListener {
     const { repo } = this.deps;
     return {
-      onRecord: (target: PollTarget, job: ServiceJob, final: boolean) => {
-        this.noteHealth(accountId, null);
-        const before = repo.get(target.id);
-        if (!before || before.tracking !== 'active') return; // removed or requeued meanwhile
-        if (final && this.isStaleFinal(before, job)) {
-          this.follow(before);
-          return;
-        }
-        if (!final && !changedBy(before, job)) return; // nothing new: no write, no event
-        // Written, said as a change, and (a final answer) as the job's end: see lifecycle.polled.
-        this.deps.lifecycle.polled(before, job);
-      },
-      onLost: (target: PollTarget, reason: string) => {
-        this.noteHealth(accountId, null);
-        const row = repo.get(target.id);
-        if (!row) return;
-        this.deps.lifecycle.lost(row, reason);
-      },
-      onError: (target: PollTarget, error: unknown) => {
-        this.noteHealth(accountId, error);
-        const row = repo.get(target.id);
-        const note = `Status not updated: ${errorSentence(error)}`;
-        // The same failure again (an outage): nothing new to write or show.
-        if (!row || row.trackingNote === note) return;
-        this.deps.lifecycle.pollFailed(row, note);
-      },
+      onRecord: (target: PollTarget, job: ServiceJob, final: boolean) =>
+        this.logged('a status', () => this.onRecord(accountId, target, job, final)),
+      onLost: (target: PollTarget, reason: string) =>
+        this.logged('a lost job', async () => {
+          this.noteHealth(accountId, null);
+          const row = await repo.get(target.id);
+          if (!row) return;
+          await this.deps.lifecycle.lost(row, reason);
+        }),
+      onError: (target: PollTarget, error: unknown) =>
+        this.logged('a failed status check', async () => {
+          this.noteHealth(accountId, error);
+          const row = await repo.get(target.id);
+          const note = `Status not updated: ${errorSentence(error)}`;
+          // The same failure again (an outage): nothing new to write or show.
+          if (!row || row.trackingNote === note) return;
+          await this.deps.lifecycle.pollFailed(row, note);
+        }),
     };
+  }
+
+  private async onRecord(
+    accountId: string,
+    target: PollTarget,
+    job: ServiceJob,
+    final: boolean,
+  ): Promise<void> {
+    this.noteHealth(accountId, null);
+    const before = await this.deps.repo.get(target.id);
+    if (!before || before.tracking !== 'active') return; // removed or requeued meanwhile
+    if (final && this.isStaleFinal(before, job)) {
+      this.follow(before);
+      return;
+    }
+    if (!final && !changedBy(before, job)) return; // nothing new: no write, no event
+    // Written, said as a change, and (a final answer) as the job's end: see lifecycle.polled.
+    await this.deps.lifecycle.polled(before, job);
   }
 }

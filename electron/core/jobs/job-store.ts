@@ -6,58 +6,58 @@ import type { FinishedTimes, Job, JobPayload, NewSubmission, RecordColumns, Trac
 
 export interface JobStore {
   /** Written before the request is sent: if the app dies now, the job is found as `submitting`. */
-  insertSubmission(job: NewSubmission, tracking?: 'submitting' | 'pending'): void;
-  insertTracked(job: TrackedJob): void;
-  applyRecord(id: string, columns: RecordColumns, nowMs: number): void;
+  insertSubmission(job: NewSubmission, tracking?: 'submitting' | 'pending'): Promise<void>;
+  insertTracked(job: TrackedJob): Promise<void>;
+  applyRecord(id: string, columns: RecordColumns, nowMs: number): Promise<void>;
   /**
    * A poll's answer, written only if the job is still followed as it was when the poll was read: active,
    * with the same requeue time (a requeue or a removal in between wins). False when nothing was written.
    */
-  applyPolled(id: string, columns: RecordColumns, nowMs: number, requeuedMs: number | null): boolean;
+  applyPolled(id: string, columns: RecordColumns, nowMs: number, requeuedMs: number | null): Promise<boolean>;
   /** Unknown → submitting (a resend at the person's word), once, only for a live job: false otherwise. */
-  claimUnknown(id: string): boolean;
+  claimUnknown(id: string): Promise<boolean>;
   /** Drops a live job whose outcome is unknown (the person discarded it): false when it is not such a job. */
-  removeUnknown(id: string): boolean;
+  removeUnknown(id: string): Promise<boolean>;
   /** Drops the jobs among `ids` that are not being sent now (those stay until the service answers). */
-  removeUnlessSubmitting(ids: readonly string[]): { id: string; accountId: string }[];
-  setTracking(id: string, tracking: TrackingState, note: string | null): void;
+  removeUnlessSubmitting(ids: readonly string[]): Promise<{ id: string; accountId: string }[]>;
+  setTracking(id: string, tracking: TrackingState, note: string | null): Promise<void>;
   /** Pending → submitting, once: false when another sender took the row first. */
-  claimPending(id: string): boolean;
+  claimPending(id: string): Promise<boolean>;
   /** Why the last status check failed; the job stays as it was. */
-  note(id: string, note: string, nowMs: number): void;
-  markRequeued(ids: readonly string[], nowMs: number): void;
-  remove(ids: readonly string[]): number;
+  note(id: string, note: string, nowMs: number): Promise<void>;
+  markRequeued(ids: readonly string[], nowMs: number): Promise<void>;
+  remove(ids: readonly string[]): Promise<number>;
   /** Drops a batch's rows in one tracking state (its unsent rows, when it is cancelled); their ids. */
-  removeInBatch(batchId: string, tracking: TrackingState): string[];
+  removeInBatch(batchId: string, tracking: TrackingState): Promise<string[]>;
   /** The account was removed: its jobs stay, read-only. */
-  archiveAccount(accountId: string): void;
+  archiveAccount(accountId: string): Promise<void>;
   /** Makes the archived jobs of accounts in `known` live again; how many. */
-  reviveAccounts(known: readonly string[]): number;
+  reviveAccounts(known: readonly string[]): Promise<number>;
   /** Archives the jobs of every account not in `known`; how many. */
-  archiveOrphans(known: readonly string[]): number;
-  removeAccount(accountId: string): number;
+  archiveOrphans(known: readonly string[]): Promise<number>;
+  removeAccount(accountId: string): Promise<number>;
 
-  get(id: string): Job | undefined;
-  getByUuid(accountId: string, uuid: string): Job | undefined;
+  get(id: string): Promise<Job | undefined>;
+  getByUuid(accountId: string, uuid: string): Promise<Job | undefined>;
   /** The request as sent and the last service record (a job's details, a resend). */
-  payload(id: string): JobPayload;
-  list(accountId: string): Job[];
-  listArchived(): Job[];
+  payload(id: string): Promise<JobPayload>;
+  list(accountId: string): Promise<Job[]>;
+  listArchived(): Promise<Job[]>;
   /** Jobs of accounts still in the list, in one tracking state. */
-  withTracking(tracking: TrackingState): Job[];
+  withTracking(tracking: TrackingState): Promise<Job[]>;
   /** A batch's next rows waiting to be sent, in row order. */
-  nextPending(batchId: string, limit: number): Job[];
+  nextPending(batchId: string, limit: number): Promise<Job[]>;
   /** Every job of a batch, in row order. */
-  inBatch(batchId: string): Job[];
-  accountIds(): string[];
+  inBatch(batchId: string): Promise<Job[]>;
+  accountIds(): Promise<string[]>;
   /** Jobs being sent or followed, for the badge and the rail. */
-  countRunning(): number;
-  openInBatch(batchId: string): number;
-  batchCounts(batchId: string): { succeeded: number; failed: number; name: string };
+  countRunning(): Promise<number>;
+  openInBatch(batchId: string): Promise<number>;
+  batchCounts(batchId: string): Promise<{ succeeded: number; failed: number; name: string }>;
   /** The latest finished jobs of an account, for learning how long jobs take. */
-  finishedJobs(accountId: string, limit?: number): FinishedTimes[];
+  finishedJobs(accountId: string, limit?: number): Promise<FinishedTimes[]>;
   /** What the project's latest successful jobs were charged, newest first. */
-  charges(accountId: string, projectId: string, limit?: number): number[];
+  charges(accountId: string, projectId: string, limit?: number): Promise<number[]>;
   /** The account's latest successful job with an output file (for the naming template's preview). */
-  latestFinishedWithOutput(accountId: string): Job | undefined;
+  latestFinishedWithOutput(accountId: string): Promise<Job | undefined>;
 }

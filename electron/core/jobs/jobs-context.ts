@@ -27,8 +27,8 @@ export function viewOf(context: JobsContext, row: Job): JobView {
 }
 
 /** The row, which must exist (it was just written). */
-export function rowOf(context: JobsContext, id: string): Job {
-  const row = context.repo.get(id);
+export async function rowOf(context: JobsContext, id: string): Promise<Job> {
+  const row = await context.repo.get(id);
   if (!row) throw new Error(`job ${id} vanished from the history`);
   return row;
 }

@@ -60,11 +60,11 @@ export interface JobsDomain {
   /** The account's request gate, shared by its polling and its batch submissions. */
   limiterOf(accountId: string): RateLimiter;
   /** The account was removed: keep its history read-only, or delete it. */
-  accountRemoved(accountId: string, deleteHistory: boolean): void;
+  accountRemoved(accountId: string, deleteHistory: boolean): Promise<void>;
   /** This process now does the background work: settle cut-off submissions, follow every open job. */
-  ownerGained(): void;
+  ownerGained(): Promise<void>;
   /** Another process wrote to the history: follow what it sent (owner), or show what it learned (guest). */
-  otherWrites(): void;
+  otherWrites(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -87,6 +87,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     timers,
     openInBatch: (batchId) => repo.openInBatch(batchId),
     batchCounts: (batchId) => repo.batchCounts(batchId),
+    log: deps.log,
   });
 
   const limiters = new Map<string, RateLimiter>();
@@ -119,17 +120,27 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
           (await accounts.connections.get(accountId)).client.getJob(uuid, { signal, retries: 0 }),
       }),
     healthChanged: (health) => deps.emitPollHealth?.(health),
+    log: deps.log,
   });
+  // The badge shows the jobs being sent or followed; a failed count is logged and shown at the next change.
+  const showRunningCount = async () => {
+    try {
+      deps.notifier.setBadgeCount(await repo.countRunning());
+    } catch (error) {
+      deps.log?.(`the running jobs could not be counted: ${(error as Error).message}`);
+    }
+  };
   const feed = new JobChangeFeed({
     timers,
     flushMs: deps.flushMs,
     activeAccountId: () => accounts.registry.activeId,
-    view: (id) => {
-      const row = repo.get(id);
+    view: async (id) => {
+      const row = await repo.get(id);
       return row ? toView(row, polling.expectedAt(row)) : null;
     },
     emit: deps.emitChanged,
-    afterFlush: () => deps.notifier.setBadgeCount(repo.countRunning()),
+    afterFlush: showRunningCount,
+    log: deps.log,
   });
   const context: JobsContext = {
     repo,
@@ -152,7 +163,24 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
   let openAtLastLook = new Map<string, { accountId: string; state: string }>();
   const stateOf = (row: Job) =>
     [row.status, row.tracking, row.trackingNote, row.uuid, row.updatedAt, row.outputPath].join('|');
-  deps.notifier.setBadgeCount(repo.countRunning());
+  const lookAtOtherWrites = async () => {
+    if (isOwner()) {
+      for (const row of await repo.withTracking('active')) polling.follow(row);
+    } else {
+      const open = new Map<string, { accountId: string; state: string }>();
+      for (const tracking of ['pending', 'submitting', 'active'] as const)
+        for (const row of await repo.withTracking(tracking))
+          open.set(row.id, { accountId: row.accountId, state: stateOf(row) });
+      for (const [id, now] of open)
+        if (openAtLastLook.get(id)?.state !== now.state) feed.changed(now.accountId, id);
+      for (const [id, before] of openAtLastLook) if (!open.has(id)) feed.changed(before.accountId, id);
+      openAtLastLook = open;
+    }
+    await showRunningCount();
+  };
+  // One look at a time: two interleaved looks would each compare against a half-written last look.
+  let lastLook: Promise<void> = Promise.resolve();
+  void showRunningCount();
 
   return {
     handlers: jobHandlers(context, deps.dialogs, notice),
@@ -161,14 +189,14 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     context,
     events,
     limiterOf,
-    accountRemoved(accountId, deleteHistory) {
+    async accountRemoved(accountId, deleteHistory) {
       polling.stopAccount(accountId);
       limiters.delete(accountId);
-      if (deleteHistory) lifecycle.removeAccount(accountId);
-      else lifecycle.archiveAccount(accountId);
-      deps.notifier.setBadgeCount(repo.countRunning());
+      if (deleteHistory) await lifecycle.removeAccount(accountId);
+      else await lifecycle.archiveAccount(accountId);
+      await showRunningCount();
     },
-    ownerGained() {
+    async ownerGained() {
       // Only the owner sets jobs aside or back: a guest does not know the owner's session accounts (the
       // command line's JRS_BASE_URL one), whose jobs the owner may be sending right now.
       // The list as it is on disk now: an account another process (the browser host, the command line)
@@ -176,36 +204,26 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
       const whole = accounts.registry.isWhole();
       const known = accounts.registry.list().map((account) => account.id);
       // Before the recovery: a session account's submissions cut off by its last run are settled too.
-      lifecycle.reviveAccounts(known);
+      await lifecycle.reviveAccounts(known);
       // Jobs of accounts no longer in the list (a session-only account, a crash between removing an
       // account and archiving its jobs) are kept read-only, not polled in vain and not hidden. Only when
       // the list was read whole: an account list that cannot be read (or was set aside as damaged this
       // run) only looks empty, and every job would be taken for an orphan.
       if (whole) {
-        const orphans = lifecycle.archiveOrphans(known);
+        const orphans = await lifecycle.archiveOrphans(known);
         if (orphans > 0)
           deps.log?.(`${orphans} job(s) of accounts no longer in the list were kept read-only`);
       } else deps.log?.('The account list could not be read whole: no job was set aside as an orphan.');
       // Only the owner settles `submitting` rows: a guest's would be another process's sends in flight.
-      const interrupted = recoverInterruptedSubmissions(context);
+      const interrupted = await recoverInterruptedSubmissions(context);
       if (interrupted > 0)
         deps.log?.(`${interrupted} submission(s) were interrupted by the last exit: outcome unknown`);
-      polling.start();
+      await polling.start();
     },
     otherWrites() {
-      if (isOwner()) {
-        for (const row of repo.withTracking('active')) polling.follow(row);
-      } else {
-        const open = new Map<string, { accountId: string; state: string }>();
-        for (const tracking of ['pending', 'submitting', 'active'] as const)
-          for (const row of repo.withTracking(tracking))
-            open.set(row.id, { accountId: row.accountId, state: stateOf(row) });
-        for (const [id, now] of open)
-          if (openAtLastLook.get(id)?.state !== now.state) feed.changed(now.accountId, id);
-        for (const [id, before] of openAtLastLook) if (!open.has(id)) feed.changed(before.accountId, id);
-        openAtLastLook = open;
-      }
-      deps.notifier.setBadgeCount(repo.countRunning());
+      const look = lastLook.catch(() => undefined).then(lookAtOtherWrites);
+      lastLook = look;
+      return look;
     },
     async dispose() {
       polling.dispose();

@@ -48,8 +48,8 @@ export class JobLifecycle {
   }
 
   /** The intent, written before the request is sent: if the app dies now, the job is found `submitting`. */
-  recordIntent(submission: NewSubmission): void {
-    this.jobs.insertSubmission(submission, 'submitting');
+  async recordIntent(submission: NewSubmission): Promise<void> {
+    await this.jobs.insertSubmission(submission, 'submitting');
     this.changed(submission);
   }
 
@@ -63,68 +63,68 @@ export class JobLifecycle {
   }
 
   /** A batch row is taken for sending (pending → submitting), once: false when another sender has it. */
-  claim(job: JobRef): boolean {
-    if (!this.jobs.claimPending(job.id)) return false;
+  async claim(job: JobRef): Promise<boolean> {
+    if (!(await this.jobs.claimPending(job.id))) return false;
     this.changed(job);
     return true;
   }
 
   /** The service answered the create with its record (active, or final at once). */
-  created(job: JobRef, record: ServiceJob): void {
+  async created(job: JobRef, record: ServiceJob): Promise<void> {
     const now = this.deps.clock.now();
-    this.jobs.applyRecord(job.id, recordColumns(record, now), now);
+    await this.jobs.applyRecord(job.id, recordColumns(record, now), now);
     this.changed(job);
   }
 
   /** The create may or may not have taken effect: the person decides (resubmit or discard). */
-  unknown(job: JobRef, note: string): void {
-    this.jobs.setTracking(job.id, 'unknown', note);
+  async unknown(job: JobRef, note: string): Promise<void> {
+    await this.jobs.setTracking(job.id, 'unknown', note);
     this.changed(job);
   }
 
   /** At the person's word, an unknown job is sent again: once, and only while it is unknown and live. */
-  resubmitting(job: JobRef): boolean {
-    if (!this.jobs.claimUnknown(job.id)) return false;
+  async resubmitting(job: JobRef): Promise<boolean> {
+    if (!(await this.jobs.claimUnknown(job.id))) return false;
     this.changed(job);
     return true;
   }
 
   /** The person discarded an unknown job: gone, only while it is unknown and live. */
-  discarded(job: JobRef): boolean {
-    if (!this.jobs.removeUnknown(job.id)) return false;
+  async discarded(job: JobRef): Promise<boolean> {
+    if (!(await this.jobs.removeUnknown(job.id))) return false;
     this.changed(job);
     return true;
   }
 
   /** The person removed jobs: gone, except those being sent now (they stay until the service answers). */
-  removed(ids: readonly string[]): JobRef[] {
-    const removed = this.jobs.removeUnlessSubmitting(ids);
+  async removed(ids: readonly string[]): Promise<JobRef[]> {
+    const removed = await this.jobs.removeUnlessSubmitting(ids);
     for (const job of removed) this.changed(job);
     return removed;
   }
 
   /** A batch row that provably created nothing, for a passing reason: it waits to be sent again. */
-  backToPending(job: JobRef, note: string | null): void {
-    this.jobs.setTracking(job.id, 'pending', note);
+  async backToPending(job: JobRef, note: string | null): Promise<void> {
+    await this.jobs.setTracking(job.id, 'pending', note);
     this.changed(job);
   }
 
   /** A batch row the service refused for good (nothing was created). */
-  refused(job: JobRef, note: string): void {
-    this.jobs.setTracking(job.id, 'refused', note);
+  async refused(job: JobRef, note: string): Promise<void> {
+    await this.jobs.setTracking(job.id, 'refused', note);
     this.changed(job);
   }
 
   /** Jobs that provably created nothing, or that the person discarded or removed: gone; how many. */
-  withdrawn(jobs: readonly JobRef[]): number {
-    const removed = this.jobs.remove(jobs.map((job) => job.id));
+  async withdrawn(jobs: readonly JobRef[]): Promise<number> {
+    const removed = await this.jobs.remove(jobs.map((job) => job.id));
     for (const job of jobs) this.changed(job);
     return removed;
   }
 
   /** A cancelled batch's unsent rows: gone; their ids. */
-  withdrawnFromBatch(batch: { id: string; accountId: string }): string[] {
-    const ids = this.jobs.removeInBatch(batch.id, 'pending');
+  async withdrawnFromBatch(batch: { id: string; accountId: string }): Promise<string[]> {
+    const ids = await this.jobs.removeInBatch(batch.id, 'pending');
     for (const id of ids) this.changed({ id, accountId: batch.accountId });
     return ids;
   }
@@ -133,31 +133,32 @@ export class JobLifecycle {
    * A poll answered: the job as the service sees it now (`before`, as it was, keeps its first finish
    * time). A final answer says the job finished.
    */
-  polled(before: Job, record: ServiceJob): void {
+  async polled(before: Job, record: ServiceJob): Promise<void> {
     const now = this.deps.clock.now();
     // Only if still followed as it was read: a requeue or a removal in between wins.
-    if (!this.jobs.applyPolled(before.id, recordColumns(record, now, before), now, before.requeuedMs)) return;
-    const after = this.jobs.get(before.id);
+    if (!(await this.jobs.applyPolled(before.id, recordColumns(record, now, before), now, before.requeuedMs)))
+      return;
+    const after = await this.jobs.get(before.id);
     if (!after) return;
     this.changed(after);
     if (isFinalStatus(record.job_status)) this.deps.events.emit('job:finished', after);
   }
 
   /** The service no longer knows the job. */
-  lost(job: JobRef, note: string): void {
-    this.jobs.setTracking(job.id, 'lost', note);
+  async lost(job: JobRef, note: string): Promise<void> {
+    await this.jobs.setTracking(job.id, 'lost', note);
     this.changed(job);
   }
 
   /** A status check failed; the job stays as it was, with why. */
-  pollFailed(job: JobRef, note: string): void {
-    this.jobs.note(job.id, note, this.deps.clock.now());
+  async pollFailed(job: JobRef, note: string): Promise<void> {
+    await this.jobs.note(job.id, note, this.deps.clock.now());
     this.changed(job);
   }
 
   /** Finished jobs the service runs again: active, their old outcome cleared. */
-  requeued(jobs: readonly JobRef[]): void {
-    this.jobs.markRequeued(
+  async requeued(jobs: readonly JobRef[]): Promise<void> {
+    await this.jobs.markRequeued(
       jobs.map((job) => job.id),
       this.deps.clock.now(),
     );
@@ -165,40 +166,40 @@ export class JobLifecycle {
   }
 
   /** A job made elsewhere (by its id), now followed here. */
-  tracked(job: TrackedJob): void {
-    this.jobs.insertTracked(job);
+  async tracked(job: TrackedJob): Promise<void> {
+    await this.jobs.insertTracked(job);
     this.changed(job);
   }
 
   /** An unknown job turned out to exist (tracked by its id): it is followed from its record. */
-  found(job: JobRef, record: ServiceJob): void {
-    this.created(job, record);
+  async found(job: JobRef, record: ServiceJob): Promise<void> {
+    await this.created(job, record);
   }
 
   /** At start: submissions the last run never heard back about are unknown, not lost and not resent. */
-  interruptedToUnknown(note: string): Job[] {
-    const cut = this.jobs.withTracking('submitting');
+  async interruptedToUnknown(note: string): Promise<Job[]> {
+    const cut = await this.jobs.withTracking('submitting');
     for (const job of cut) {
-      this.jobs.setTracking(job.id, 'unknown', note);
+      await this.jobs.setTracking(job.id, 'unknown', note);
       this.changed(job);
     }
     return cut;
   }
 
   /** The account was removed: its jobs stay, read-only. */
-  archiveAccount(accountId: string): void {
-    this.jobs.archiveAccount(accountId);
+  async archiveAccount(accountId: string): Promise<void> {
+    await this.jobs.archiveAccount(accountId);
   }
 
-  removeAccount(accountId: string): number {
-    return this.jobs.removeAccount(accountId);
+  async removeAccount(accountId: string): Promise<number> {
+    return await this.jobs.removeAccount(accountId);
   }
 
-  reviveAccounts(known: readonly string[]): number {
-    return this.jobs.reviveAccounts(known);
+  async reviveAccounts(known: readonly string[]): Promise<number> {
+    return await this.jobs.reviveAccounts(known);
   }
 
-  archiveOrphans(known: readonly string[]): number {
-    return this.jobs.archiveOrphans(known);
+  async archiveOrphans(known: readonly string[]): Promise<number> {
+    return await this.jobs.archiveOrphans(known);
   }
 }

@@ -344,11 +344,13 @@ export class PollScheduler {
   }
 
   /** A listener that throws must not stop the polling of every other job. */
-  private emit(call: () => void): void {
+  private emit(call: () => void | Promise<void>): void {
     try {
-      call();
+      // Not waited for: the listener owns its failures (it logs them); the scheduler's state is already
+      // consistent.
+      call()?.catch(() => undefined);
     } catch {
-      // The listener owns its failures (it logs them); the scheduler's state is already consistent.
+      // As above.
     }
   }
 

@@ -15,14 +15,17 @@ export interface PollTarget {
   readonly startedAtMs: number;
 }
 
-/** What the scheduler reports after each poll. */
+/**
+ * What the scheduler reports after each poll. A listener may answer a promise (its writes to the history);
+ * the scheduler does not wait for it, and the listener owns its failures.
+ */
 export interface PollListener {
   /** The service answered with the job's record; `final` when its status is SUCCESS or FAILED. */
-  onRecord(target: PollTarget, job: Job, final: boolean): void;
+  onRecord(target: PollTarget, job: Job, final: boolean): void | Promise<void>;
   /** The service answered "Job not found": the scheduler has stopped polling it. */
-  onLost(target: PollTarget, reason: string): void;
+  onLost(target: PollTarget, reason: string): void | Promise<void>;
   /** The poll failed (network, 5xx, 429, timeout…); the scheduler will try again later. */
-  onError(target: PollTarget, error: unknown): void;
+  onError(target: PollTarget, error: unknown): void | Promise<void>;
 }
 
 /** The job's key for learned durations: jobs of one project and type take similar times. */

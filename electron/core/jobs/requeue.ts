@@ -67,7 +67,7 @@ export async function requeueJobs(context: JobsContext, ids: readonly string[]):
   const result: RequeueResult = { requeued: [], lost: [], skipped: [] };
   const byAccount = new Map<string, SentRow[]>();
   for (const id of ids) {
-    const row = repo.get(id);
+    const row = await repo.get(id);
     if (!row || !canRequeue(row)) {
       result.skipped.push(id);
       continue;
@@ -85,9 +85,9 @@ export async function requeueJobs(context: JobsContext, ids: readonly string[]):
       } catch (error) {
         if (!isApiError(error) || !error.outcomeUnknown) throw error;
         // They may have been requeued: follow them, so the service's own answers show where they stand.
-        context.lifecycle.requeued(chunk);
+        await context.lifecycle.requeued(chunk);
         for (const row of chunk) {
-          const current = repo.get(row.id);
+          const current = await repo.get(row.id);
           if (current) polling.follow(current);
         }
         throw new AppError(
@@ -96,14 +96,14 @@ export async function requeueJobs(context: JobsContext, ids: readonly string[]):
         );
       }
       const requeued = chunk.filter((row) => !lost.has(row.id));
-      context.lifecycle.requeued(requeued);
+      await context.lifecycle.requeued(requeued);
       for (const row of chunk) {
         if (lost.has(row.id)) {
           polling.unfollow(row);
-          context.lifecycle.lost(row, LOST_NOTE);
+          await context.lifecycle.lost(row, LOST_NOTE);
           result.lost.push(row.id);
         } else {
-          const current = repo.get(row.id);
+          const current = await repo.get(row.id);
           if (current) polling.follow(current);
           polling.pollNow(row);
           result.requeued.push(row.id);

@@ -17,16 +17,16 @@ export function retryableInBatch(rows: readonly Job[]): { refused: Job[]; failed
   };
 }
 
-export function costOfRows(
+export async function costOfRows(
   context: Pick<JobsContext, 'repo'>,
   rows: readonly Job[],
   skipped: number,
-): RerunCost {
+): Promise<RerunCost> {
   const learned = new Map<string, number | null>();
-  const projectCost = (row: Job): number | null => {
+  const projectCost = async (row: Job): Promise<number | null> => {
     const key = `${row.accountId}\n${row.projectId}`;
     if (!learned.has(key)) {
-      learned.set(key, estimateCost(context.repo.charges(row.accountId, row.projectId)).typical);
+      learned.set(key, estimateCost(await context.repo.charges(row.accountId, row.projectId)).typical);
     }
     return learned.get(key) ?? null;
   };
@@ -35,17 +35,17 @@ export function costOfRows(
   for (const row of rows) {
     // A run that failed was often charged nothing: that says nothing of what a run that works costs.
     const last = row.status === 'SUCCESS' || (row.creditUsed ?? 0) > 0 ? row.creditUsed : null;
-    const cost = projectCost(row) ?? last;
+    const cost = (await projectCost(row)) ?? last;
     if (cost === null || !Number.isFinite(cost) || cost < 0) unknown += 1;
     else credits += cost;
   }
   return { jobs: rows.length, skipped, credits, unknown };
 }
 
-export function rerunCost(context: JobsContext, params: RerunCostParams): RerunCost {
+export async function rerunCost(context: JobsContext, params: RerunCostParams): Promise<RerunCost> {
   const { repo, accounts } = context;
   if ('batchId' in params) {
-    const rows = repo.inBatch(params.batchId);
+    const rows = await repo.inBatch(params.batchId);
     if (rows.some((row) => row.accountId !== accounts.registry.active().id)) {
       throw new AppError('not-found', 'That batch is not one of the active account’s.');
     }
@@ -55,7 +55,7 @@ export function rerunCost(context: JobsContext, params: RerunCostParams): RerunC
   const rows: Job[] = [];
   let skipped = 0;
   for (const id of params.ids) {
-    const row = repo.get(id);
+    const row = await repo.get(id);
     if (row && canRequeue(row)) rows.push(row);
     else skipped += 1;
   }

@@ -30,24 +30,24 @@ function unknownNote(error: unknown): string {
 export async function sendSubmission(
   context: JobsContext,
   row: Job,
-  refused: (error: unknown) => void,
+  refused: (error: unknown) => Promise<void>,
 ): Promise<JobView> {
   const { repo, lifecycle, accounts, polling, log } = context;
-  const body = repo.payload(row.id).request as CreateJobRequest;
+  const body = (await repo.payload(row.id)).request as CreateJobRequest;
   let job: ServiceJob;
   try {
     const { client } = await accounts.connections.get(row.accountId);
     job = await client.createJob(body);
   } catch (error) {
     if (isApiError(error) && error.outcomeUnknown) {
-      lifecycle.unknown(row, unknownNote(error));
-      return viewOf(context, rowOf(context, row.id));
+      await lifecycle.unknown(row, unknownNote(error));
+      return viewOf(context, await rowOf(context, row.id));
     }
-    refused(error);
+    await refused(error);
     throw error;
   }
   try {
-    lifecycle.created(row, job);
+    await lifecycle.created(row, job);
   } catch (error) {
     // The job exists and was paid for: keep the row (still `submitting`, so the next start shows it as
     // unknown) and say which job it is, so it can be tracked by id.
@@ -57,7 +57,7 @@ export async function sendSubmission(
       `The job was created (id ${job.uuid}), but the history could not be saved. Free some disk space, restart the app, and track the job by its id.`,
     );
   }
-  const sent = rowOf(context, row.id);
+  const sent = await rowOf(context, row.id);
   polling.follow(sent);
   return viewOf(context, sent);
 }
@@ -72,7 +72,7 @@ export async function submitJob(
   // The id travels in the body, which the service keeps as the job's input: a job found later can be
   // matched to this submission.
   const body = { ...submitBody(request, context.sessionId), client_request_id: id };
-  context.lifecycle.recordIntent({
+  await context.lifecycle.recordIntent({
     id,
     accountId,
     projectId: request.projectId,
@@ -86,14 +86,14 @@ export async function submitJob(
     batchRow: batch?.batchRow ?? null,
     nowMs: context.clock.now(),
   });
-  return sendSubmission(context, rowOf(context, id), () => {
+  return sendSubmission(context, await rowOf(context, id), async () => {
     // The service refused it (or it provably never left): nothing was created, nothing to keep.
-    context.lifecycle.withdrawn([{ id, accountId }]);
+    await context.lifecycle.withdrawn([{ id, accountId }]);
   });
 }
 
-function unknownRow(context: JobsContext, id: string): Job {
-  const row = context.repo.get(id);
+async function unknownRow(context: JobsContext, id: string): Promise<Job> {
+  const row = await context.repo.get(id);
   if (!row) throw new AppError('not-found', 'That job is no longer in the history.');
   if (row.tracking !== 'unknown') {
     throw new AppError(
@@ -106,27 +106,27 @@ function unknownRow(context: JobsContext, id: string): Job {
 }
 
 /** The job changed since it was read (resent, discarded or its account removed): refused as it is now. */
-function changedMeanwhile(context: JobsContext, id: string): never {
-  unknownRow(context, id);
+async function changedMeanwhile(context: JobsContext, id: string): Promise<never> {
+  await unknownRow(context, id);
   throw new AppError('invalid-input', 'Only a job whose outcome is unknown can be resubmitted or discarded.');
 }
 
 /** Sends the exact same request again, at the person's word. */
 export async function resubmitJob(context: JobsContext, id: string): Promise<JobView> {
-  const row = unknownRow(context, id);
-  if (!context.lifecycle.resubmitting(row)) changedMeanwhile(context, id);
-  return sendSubmission(context, rowOf(context, id), (error) => {
+  const row = await unknownRow(context, id);
+  if (!(await context.lifecycle.resubmitting(row))) await changedMeanwhile(context, id);
+  return sendSubmission(context, await rowOf(context, id), async (error) => {
     // This attempt created nothing, but the first one may have: the person decides again.
-    context.lifecycle.unknown(row, `Resubmitting failed: ${errorSentence(error)}`);
+    await context.lifecycle.unknown(row, `Resubmitting failed: ${errorSentence(error)}`);
   });
 }
 
-export function discardJob(context: JobsContext, id: string): void {
-  const row = unknownRow(context, id);
-  if (!context.lifecycle.discarded(row)) changedMeanwhile(context, id);
+export async function discardJob(context: JobsContext, id: string): Promise<void> {
+  const row = await unknownRow(context, id);
+  if (!(await context.lifecycle.discarded(row))) await changedMeanwhile(context, id);
 }
 
 /** At start: submissions the last run never heard back about are unknown, not lost and not resent. */
-export function recoverInterruptedSubmissions(context: JobsContext): number {
-  return context.lifecycle.interruptedToUnknown(INTERRUPTED_NOTE).length;
+export async function recoverInterruptedSubmissions(context: JobsContext): Promise<number> {
+  return (await context.lifecycle.interruptedToUnknown(INTERRUPTED_NOTE)).length;
 }

@@ -15,7 +15,7 @@ function objectOf(value: unknown): Record<string, unknown> {
 
 export async function trackJob(context: JobsContext, accountId: string, uuid: string): Promise<JobView> {
   const { repo, accounts, clock, polling } = context;
-  const existing = repo.getByUuid(accountId, uuid);
+  const existing = await repo.getByUuid(accountId, uuid);
   if (existing) return viewOf(context, existing);
   const { client } = await accounts.connections.get(accountId);
   let job;
@@ -32,22 +32,22 @@ export async function trackJob(context: JobsContext, accountId: string, uuid: st
   }
   // A submission whose outcome was unknown, found: its client request id is in the job's input.
   const requestId = job.input['client_request_id'];
-  const pending = typeof requestId === 'string' ? repo.get(requestId) : undefined;
+  const pending = typeof requestId === 'string' ? await repo.get(requestId) : undefined;
   if (pending && pending.accountId === accountId && pending.tracking === 'unknown') {
-    context.lifecycle.found(pending, job);
-    const resolved = rowOf(context, pending.id);
+    await context.lifecycle.found(pending, job);
+    const resolved = await rowOf(context, pending.id);
     polling.follow(resolved);
     return viewOf(context, resolved);
   }
   // Tracked twice at once: the other call added it meanwhile.
-  const added = repo.getByUuid(accountId, uuid);
+  const added = await repo.getByUuid(accountId, uuid);
   if (added) return viewOf(context, added);
   // The record names its project by id; the name comes from the active projects when it is one of them.
   const projects = await client.listActiveProjects().catch(() => []);
   const project = projects.find((candidate) => candidate.projectId === job.template_id);
   const values = objectOf(job.values ?? job.input['values']);
   const id = randomUUID();
-  context.lifecycle.tracked({
+  await context.lifecycle.tracked({
     id,
     accountId,
     projectId: job.template_id,
@@ -59,7 +59,7 @@ export async function trackJob(context: JobsContext, accountId: string, uuid: st
     nowMs: clock.now(),
     ...recordColumns(job, clock.now()),
   });
-  const row = rowOf(context, id);
+  const row = await rowOf(context, id);
   polling.follow(row);
   return viewOf(context, row);
 }

@@ -19,6 +19,15 @@ export class EventBus<Events extends Record<string, unknown>> {
     return () => set.delete(listener as (payload: never) => Listened);
   }
 
+  /**
+   * Runs the listeners one after another, each awaited, and rejects with the first failure (the later
+   * ones do not run): for an event whose listeners must all have done their part, or the caller must know.
+   */
+  async emitInTurn<Name extends keyof Events>(name: Name, payload: Events[Name]): Promise<void> {
+    for (const listener of [...(this.listeners.get(name) ?? [])])
+      await (listener as (payload: Events[Name]) => Listened)(payload);
+  }
+
   emit<Name extends keyof Events>(name: Name, payload: Events[Name]): void {
     for (const listener of [...(this.listeners.get(name) ?? [])]) {
       try {

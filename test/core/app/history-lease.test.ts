@@ -19,6 +19,8 @@ function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'jrs-lease-'));
   const time = new FakeTime();
   const path = join(dir, 'history.sqlite');
+  /** Processes whose taking over fails (a disk refusing the take-over's writes). */
+  const failTakeOver = new Set<string>();
   /** `timers` other than the shared time's stand for a process that no longer runs (they never fire). */
   const open = (name: string, timers: FakeTime = time, pid = 1000, isAlive = (_pid: number) => true) => {
     const { db } = openDatabase(path, () => time.now());
@@ -31,14 +33,18 @@ function setup() {
       watchMs: 500,
       pid,
       isAlive,
-      onGained: () => events.push(`${name} gained`),
+      onGained: () => {
+        events.push(`${name} gained`);
+        if (failTakeOver.has(name)) throw new Error(`${name} could not take over`);
+      },
+      log: (line) => events.push(line),
       onOtherWrites: () => events.push(`${name} saw writes`),
     });
     cleanups.push(() => db.close());
     return { db, lease, events };
   };
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return { time, open };
+  return { time, open, failTakeOver };
 }
 
 describe('the history lease', () => {
@@ -60,6 +66,25 @@ describe('the history lease', () => {
     await time.advance(LEASE_MS / 3);
     expect(cli.lease.isOwner).toBe(true);
     expect(cli.events).toContain('cli gained');
+  });
+
+  it('leaves the lease when taking over fails: at start it says so, later another process takes over', async () => {
+    const { time, open, failTakeOver } = setup();
+    failTakeOver.add('broken');
+    const broken = open('broken');
+    await expect(broken.lease.start()).rejects.toThrow('broken could not take over');
+    expect(broken.lease.isOwner).toBe(false);
+
+    // Its renewals go on: each one that takes the lease and fails to take over leaves it again, in words.
+    const app = open('app');
+    await time.advance(LEASE_MS / 3);
+    expect(broken.events).toContain(
+      'Taking over the history failed, so another process may: broken could not take over',
+    );
+    expect(broken.lease.isOwner).toBe(false);
+    await app.lease.start();
+    expect(app.lease.isOwner).toBe(true);
+    expect(app.events).toContain('app gained');
   });
 
   it('takes over from an owner that died, once its lease has lapsed and not before', async () => {

@@ -22,10 +22,15 @@ export interface HistoryLeaseDeps {
   timers: Timers;
   leaseMs?: number;
   watchMs?: number;
-  /** This process became the owner (at start, or by taking over): start the background work. */
-  onGained(): void;
+  /**
+   * This process became the owner (at start, or by taking over): start the background work. When it
+   * fails, the lease is given up (an owner whose work never started would keep every other process from
+   * taking over): at start, `start` rejects with the error; later, it is logged and tried again.
+   */
+  onGained(): void | Promise<void>;
   /** Another process wrote to the history. */
   onOtherWrites(): void;
+  log?(line: string): void;
   /** Whether a process of this computer still runs (tests inject it); signal 0 by default. */
   isAlive?(pid: number): boolean;
   /** This process's id (tests give each lease its own). */
@@ -55,10 +60,14 @@ export class HistoryLease {
     return this.owning;
   }
 
-  /** Takes the lease if it is free, and starts renewing (or retrying) and watching. */
-  start(): void {
-    this.renew();
+  /**
+   * Takes the lease if it is free, and starts renewing (or retrying) and watching. Resolves once the
+   * background work has started (when the lease was taken); rejects, leaving the lease, when it could not.
+   */
+  async start(): Promise<void> {
+    const renewing = this.renew(true);
     this.watch();
+    await renewing;
   }
 
   /** Gives the lease up at once (a clean exit), so another process need not wait for it to lapse. */
@@ -66,6 +75,10 @@ export class HistoryLease {
     this.disposed = true;
     if (this.renewTimer) this.deps.timers.clearTimeout(this.renewTimer);
     if (this.watchTimer) this.deps.timers.clearTimeout(this.watchTimer);
+    this.leave();
+  }
+
+  private leave(): void {
     if (this.owning) {
       try {
         this.deps.db.prepare('DELETE FROM leases WHERE name = ? AND owner = ?').run(LEASE, this.owner);
@@ -76,17 +89,25 @@ export class HistoryLease {
     this.owning = false;
   }
 
-  private renew(): void {
+  private async renew(starting = false): Promise<void> {
     if (this.disposed) return;
     const now = this.deps.clock.now();
     const was = this.owning;
     this.owning = this.take(now, null) || this.takeFromTheDead(now);
-    // No need to re-read data_version here: it never counts this connection's own commits, and re-reading
-    // it would swallow another process's write made since the last watch (a batch jrs made, never sent).
-    if (this.owning && !was) this.deps.onGained();
-    const timer = this.deps.timers.setTimeout(() => this.renew(), Math.floor(this.leaseMs / 3));
+    // The next renewal is due whatever the taking over below does (it may take longer than a period).
+    const timer = this.deps.timers.setTimeout(() => void this.renew(), Math.floor(this.leaseMs / 3));
     timer.unref?.();
     this.renewTimer = timer;
+    // No need to re-read data_version here: it never counts this connection's own commits, and re-reading
+    // it would swallow another process's write made since the last watch (a batch jrs made, never sent).
+    if (!this.owning || was) return;
+    try {
+      await this.deps.onGained();
+    } catch (error) {
+      this.leave();
+      if (starting) throw error;
+      this.deps.log?.(`Taking over the history failed, so another process may: ${(error as Error).message}`);
+    }
   }
 
   /**

@@ -42,7 +42,7 @@ export class SqliteBatches implements BatchStore {
         rowCount: batch.jobs.length,
         sheet: batch.sheet ? JSON.stringify(batch.sheet) : null,
       });
-      for (const job of batch.jobs) this.jobs.insertSubmission(job, 'pending');
+      for (const job of batch.jobs) this.jobs.insertNow(job, 'pending');
     })();
   }
 

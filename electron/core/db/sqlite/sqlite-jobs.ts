@@ -108,7 +108,18 @@ export class SqliteJobs implements JobStore {
   }
 
   /** Written before the request is sent: if the app dies now, the job is found as `submitting`. */
-  insertSubmission(job: NewSubmission, tracking: 'submitting' | 'pending' = 'submitting'): void {
+  async insertSubmission(
+    job: NewSubmission,
+    tracking: 'submitting' | 'pending' = 'submitting',
+  ): Promise<void> {
+    this.insertNow(job, tracking);
+  }
+
+  /**
+   * The same write, synchronous, for a transaction of this database (a batch and its rows): a failure
+   * throws inside the transaction and rolls it back, which a rejected promise would not.
+   */
+  insertNow(job: NewSubmission, tracking: 'submitting' | 'pending'): void {
     this.statements.insert.run({
       ...job,
       tracking,
@@ -120,18 +131,18 @@ export class SqliteJobs implements JobStore {
   }
 
   /** A batch's next rows waiting to be sent, in row order. */
-  nextPending(batchId: string, limit: number): Job[] {
+  async nextPending(batchId: string, limit: number): Promise<Job[]> {
     return (this.statements.nextPending.all(batchId, limit) as JobRow[]).map(jobOf);
   }
 
   /** Every job of a batch, in row order. */
-  inBatch(batchId: string): Job[] {
+  async inBatch(batchId: string): Promise<Job[]> {
     return (this.statements.inBatch.all(batchId) as JobRow[]).map(jobOf);
   }
 
   /** Drops a batch's rows in one tracking state (its unsent rows, when it is cancelled); their ids. */
   /** One statement: the rows it drops are the ids it answers (in row order). */
-  removeInBatch(batchId: string, tracking: TrackingState): string[] {
+  async removeInBatch(batchId: string, tracking: TrackingState): Promise<string[]> {
     const rows = this.statements.removeInBatch.all(batchId, tracking) as {
       id: string;
       batch_row: number | null;
@@ -139,21 +150,26 @@ export class SqliteJobs implements JobStore {
     return rows.sort((a, b) => (a.batch_row ?? 0) - (b.batch_row ?? 0)).map((row) => row.id);
   }
 
-  applyPolled(id: string, columns: RecordColumns, nowMs: number, requeuedMs: number | null): boolean {
+  async applyPolled(
+    id: string,
+    columns: RecordColumns,
+    nowMs: number,
+    requeuedMs: number | null,
+  ): Promise<boolean> {
     const record = json(columns.record);
     return this.statements.applyPolled.run({ id, ...columns, record, nowMs, requeuedMs }).changes > 0;
   }
 
-  claimUnknown(id: string): boolean {
+  async claimUnknown(id: string): Promise<boolean> {
     return this.statements.claimUnknown.run(id).changes > 0;
   }
 
-  removeUnknown(id: string): boolean {
+  async removeUnknown(id: string): Promise<boolean> {
     return this.statements.removeUnknown.run(id).changes > 0;
   }
 
   /** One transaction: each job is dropped only if it is not being sent at that moment. */
-  removeUnlessSubmitting(ids: readonly string[]): { id: string; accountId: string }[] {
+  async removeUnlessSubmitting(ids: readonly string[]): Promise<{ id: string; accountId: string }[]> {
     const removed: { id: string; accountId: string }[] = [];
     this.db.transaction(() => {
       for (const id of ids) {
@@ -165,7 +181,7 @@ export class SqliteJobs implements JobStore {
     return removed;
   }
 
-  insertTracked(job: TrackedJob): void {
+  async insertTracked(job: TrackedJob): Promise<void> {
     this.statements.insertTracked.run({
       ...job,
       request: json(job.request),
@@ -174,18 +190,11 @@ export class SqliteJobs implements JobStore {
     });
   }
 
-  applyRecord(id: string, columns: RecordColumns, nowMs: number): void {
+  async applyRecord(id: string, columns: RecordColumns, nowMs: number): Promise<void> {
     this.statements.applyRecord.run({ id, ...columns, record: json(columns.record), nowMs });
   }
 
-  /** Many poll results in one transaction (one fsync), as the scheduler delivers them. */
-  applyRecords(updates: readonly { id: string; columns: RecordColumns }[], nowMs: number): void {
-    this.db.transaction(() => {
-      for (const { id, columns } of updates) this.applyRecord(id, columns, nowMs);
-    })();
-  }
-
-  setTracking(id: string, tracking: TrackingState, note: string | null): void {
+  async setTracking(id: string, tracking: TrackingState, note: string | null): Promise<void> {
     this.statements.setTracking.run({ id, tracking, note });
   }
 
@@ -193,52 +202,52 @@ export class SqliteJobs implements JobStore {
    * Marks a pending row `submitting`, unless another sender (another process on the history, during a
    * hand-over of its lease) took it first: one statement, so a row is claimed once.
    */
-  claimPending(id: string): boolean {
+  async claimPending(id: string): Promise<boolean> {
     return this.statements.claim.run(id).changes > 0;
   }
 
   /** Why the last status check failed; the job stays as it was. */
-  note(id: string, note: string, nowMs: number): void {
+  async note(id: string, note: string, nowMs: number): Promise<void> {
     this.statements.note.run({ id, note, nowMs });
   }
 
-  markRequeued(ids: readonly string[], nowMs: number): void {
+  async markRequeued(ids: readonly string[], nowMs: number): Promise<void> {
     this.db.transaction(() => {
       for (const id of ids) this.statements.requeued.run({ id, nowMs });
     })();
   }
 
-  get(id: string): Job | undefined {
+  async get(id: string): Promise<Job | undefined> {
     const row = this.statements.get.get(id) as JobRow | undefined;
     return row && jobOf(row);
   }
 
   /** The request as sent and the last service record (a job's details, a resend). */
-  payload(id: string): JobPayload {
+  async payload(id: string): Promise<JobPayload> {
     const row = this.statements.payload.get(id) as
       { request_json: string | null; record_json: string | null } | undefined;
     return row ? payloadOf(row) : { request: null, record: null };
   }
 
-  getByUuid(accountId: string, uuid: string): Job | undefined {
+  async getByUuid(accountId: string, uuid: string): Promise<Job | undefined> {
     const row = this.statements.byUuid.get(accountId, uuid) as JobRow | undefined;
     return row && jobOf(row);
   }
 
-  list(accountId: string): Job[] {
+  async list(accountId: string): Promise<Job[]> {
     return (this.statements.list.all(accountId) as JobRow[]).map(jobOf);
   }
 
-  listArchived(): Job[] {
+  async listArchived(): Promise<Job[]> {
     return (this.statements.listArchived.all() as JobRow[]).map(jobOf);
   }
 
   /** Jobs of accounts still in the list, in one tracking state (e.g. all `active` ones at start). */
-  withTracking(tracking: TrackingState): Job[] {
+  async withTracking(tracking: TrackingState): Promise<Job[]> {
     return (this.statements.byTracking.all(tracking) as JobRow[]).map(jobOf);
   }
 
-  remove(ids: readonly string[]): number {
+  async remove(ids: readonly string[]): Promise<number> {
     let removed = 0;
     this.db.transaction(() => {
       for (const id of ids) removed += this.statements.remove.run(id).changes;
@@ -247,7 +256,7 @@ export class SqliteJobs implements JobStore {
   }
 
   /** The account was removed: its jobs stay, read-only. */
-  archiveAccount(accountId: string): void {
+  async archiveAccount(accountId: string): Promise<void> {
     this.statements.archive.run(accountId);
   }
 
@@ -256,7 +265,7 @@ export class SqliteJobs implements JobStore {
    * comes back has any: a command line's session account (the same id each run, absent from the other
    * runs, which archived its jobs as orphans). A removed account's id never comes back.
    */
-  reviveAccounts(known: readonly string[]): number {
+  async reviveAccounts(known: readonly string[]): Promise<number> {
     if (known.length === 0) return 0;
     const placeholders = known.map(() => '?').join(', ');
     const sql = `UPDATE jobs SET archived = 0 WHERE archived = 1 AND account_id IN (${placeholders})`;
@@ -264,7 +273,7 @@ export class SqliteJobs implements JobStore {
   }
 
   /** Archives the jobs of every account not in `known`; answers how many. */
-  archiveOrphans(known: readonly string[]): number {
+  async archiveOrphans(known: readonly string[]): Promise<number> {
     const placeholders = known.map(() => '?').join(', ');
     const sql = known.length
       ? `UPDATE jobs SET archived = 1 WHERE archived = 0 AND account_id NOT IN (${placeholders})`
@@ -272,24 +281,24 @@ export class SqliteJobs implements JobStore {
     return this.db.prepare(sql).run(...known).changes;
   }
 
-  removeAccount(accountId: string): number {
+  async removeAccount(accountId: string): Promise<number> {
     return this.statements.removeAccount.run(accountId).changes;
   }
 
-  accountIds(): string[] {
+  async accountIds(): Promise<string[]> {
     return (this.statements.accounts.all() as { account_id: string }[]).map((row) => row.account_id);
   }
 
   /** Jobs being sent or followed, for the badge and the rail. */
-  countRunning(): number {
+  async countRunning(): Promise<number> {
     return (this.statements.running.get() as { n: number }).n;
   }
 
-  openInBatch(batchId: string): number {
+  async openInBatch(batchId: string): Promise<number> {
     return (this.statements.openInBatch.get(batchId) as { n: number }).n;
   }
 
-  batchCounts(batchId: string): { succeeded: number; failed: number; name: string } {
+  async batchCounts(batchId: string): Promise<{ succeeded: number; failed: number; name: string }> {
     // The name from the batch itself: a batch whose rows are all gone (cancelled before any was sent)
     // still has one.
     const row = this.statements.batchCounts.get({ batchId }) as {
@@ -305,18 +314,18 @@ export class SqliteJobs implements JobStore {
   }
 
   /** The latest finished jobs of an account, for learning how long jobs take. */
-  finishedJobs(accountId: string, limit = 5000): FinishedTimes[] {
+  async finishedJobs(accountId: string, limit = 5000): Promise<FinishedTimes[]> {
     return (this.statements.finished.all(accountId, limit) as FinishedRow[]).map(finishedTimesOf);
   }
 
   /** What the project's latest successful jobs were charged, newest first. */
-  charges(accountId: string, projectId: string, limit = 50): number[] {
+  async charges(accountId: string, projectId: string, limit = 50): Promise<number[]> {
     const rows = this.statements.charges.all(accountId, projectId, limit) as { credit_used: number }[];
     return rows.map((row) => row.credit_used);
   }
 
   /** The account's latest successful job with an output file (for the naming template's preview). */
-  latestFinishedWithOutput(accountId: string): Job | undefined {
+  async latestFinishedWithOutput(accountId: string): Promise<Job | undefined> {
     const row = this.statements.latestFinishedWithOutput.get(accountId) as JobRow | undefined;
     return row && jobOf(row);
   }
