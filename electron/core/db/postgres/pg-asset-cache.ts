@@ -1,7 +1,6 @@
 // The asset cache in the team history: uploads already made, per account, storage, kind and content, so a
 // colleague's upload of the same file (with a link still good) is not sent again.
 import type { UploadedAsset } from '../../assets/asset-uploader';
-import type { AsyncPort } from '../../kernel/async-port';
 import {
   assetCacheEntry,
   type AssetCacheKey,
@@ -22,7 +21,7 @@ function cachedAssetOf(row: PgAssetRow): CachedAsset {
   return { url: row.url, ref: row.ref, storedAt: num(row.stored_ms), expiresAt: num(row.expires_ms) };
 }
 
-export class PgAssetCache implements AsyncPort<AssetCacheStore> {
+export class PgAssetCache implements AssetCacheStore {
   constructor(private readonly db: PgAccess) {}
 
   async get(key: AssetCacheKey): Promise<CachedAsset | null> {

@@ -2,7 +2,6 @@
 // answers it. A new batch and all its rows (pending jobs) are written in ONE transaction on one pooled
 // client, so a crash or a dropped connection leaves either the whole batch, ready to be sent, or nothing.
 import type { BatchState } from '../../../shared/domain/batch';
-import type { AsyncPort } from '../../kernel/async-port';
 import type { BatchStore } from '../../batches/batch-store';
 import type { TemplateBatch } from '../../downloads/template-job';
 import type { Batch, BatchSheet, NewBatchRecord } from '../../batches/batch';
@@ -15,7 +14,7 @@ import { insertSubmissions, type PgClientIdentity } from './pg-jobs';
 const BATCH_COLUMNS = `id, account_id, project_id, project_name, job_type, name, created_ms, row_count,
   session_id, state, sheet_json, name_template`;
 
-export class PgBatches implements AsyncPort<BatchStore> {
+export class PgBatches implements BatchStore {
   /** Each batch's spreadsheet, parsed once: it never changes (its name may, on any computer: read each time). */
   private readonly sheets = new Map<string, Pick<TemplateBatch, 'columns' | 'rows'>>();
 

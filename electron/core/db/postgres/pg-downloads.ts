@@ -2,7 +2,6 @@
 // SQLite's SqliteDownloads answers it, every statement scoped to this computer's id. File locations are not
 // shared: a job saved on one computer is "not saved here" on another, which keeps its own record.
 import type { DownloadState } from '../../../shared/domain/download';
-import type { AsyncPort } from '../../kernel/async-port';
 import type { DownloadStore } from '../../downloads/download-store';
 import type { Download } from '../../downloads/download';
 import { downloadOf, type DownloadRow } from '../row-mappers';
@@ -13,7 +12,7 @@ import type { PgAccess } from './pg-access';
 const DOWNLOAD_COLUMNS = `job_id, account_id, state, root, target, path, bytes, total, etag, url, error,
   attempts, next_try_ms, updated_ms`;
 
-export class PgDownloads implements AsyncPort<DownloadStore> {
+export class PgDownloads implements DownloadStore {
   constructor(
     private readonly db: PgAccess,
     private readonly computerId: string,

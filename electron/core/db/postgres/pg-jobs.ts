@@ -3,7 +3,6 @@
 // client is sending a row (claimed_by), so another computer's send in flight is never settled as unknown.
 import type pg from 'pg';
 import type { TrackingState } from '../../../shared/domain/job';
-import type { AsyncPort } from '../../kernel/async-port';
 import type { JobStore } from '../../jobs/job-store';
 import type {
   FinishedTimes,
@@ -70,7 +69,7 @@ export async function insertSubmissions(
   );
 }
 
-export class PgJobs implements AsyncPort<JobStore> {
+export class PgJobs implements JobStore {
   constructor(
     private readonly db: PgAccess,
     private readonly who: PgClientIdentity,

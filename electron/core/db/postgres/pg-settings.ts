@@ -2,11 +2,10 @@
 // settings table, whose entry column is `name` (migration 001), read back through a schema: a row an older
 // or damaged app wrote is the fallback, never an error. The value stays JSON text, as in SQLite.
 import type { z } from 'zod';
-import type { AsyncPort } from '../../kernel/async-port';
 import type { SettingsStore } from '../../kernel/settings-store';
 import type { PgAccess } from './pg-access';
 
-export class PgSettings implements AsyncPort<SettingsStore> {
+export class PgSettings implements SettingsStore {
   constructor(private readonly db: PgAccess) {}
 
   async read<T>(accountId: string, key: string, schema: z.ZodType<T>, fallback: T): Promise<T> {

@@ -1,8 +1,7 @@
 // A team's history in one PostgreSQL database: every port of the history over one pool, answering over the
-// network (so each method is async), writing who submitted what, and keeping downloads per computer.
+// network (each port's methods answer Promises, as SQLite's do), writing who submitted what, and keeping downloads per computer.
 import type pg from 'pg';
 import type { HistoryStores } from '../history-stores';
-import type { AsyncPort } from '../../kernel/async-port';
 import { PgAccess } from './pg-access';
 import { PgAssetCache } from './pg-asset-cache';
 import { PgBatches } from './pg-batches';
@@ -10,9 +9,6 @@ import { PgDownloads } from './pg-downloads';
 import { PgJobs } from './pg-jobs';
 import { PgSettings } from './pg-settings';
 import type { TeamSchema } from './schema-guard';
-
-/** Each port of the history, async (AsyncPort maps one port's methods; this maps every port). */
-export type AsyncHistoryStores = { [K in keyof HistoryStores]: AsyncPort<HistoryStores[K]> };
 
 export interface PgStoresOptions {
   /** This computer (downloads are its own). */
@@ -28,7 +24,7 @@ export interface PgStoresOptions {
 export function pgStores(
   pool: pg.Pool,
   { computerId, submittedBy, clientId, schema }: PgStoresOptions,
-): AsyncHistoryStores {
+): HistoryStores {
   const db = new PgAccess(pool, schema);
   const who = { submittedBy, clientId };
   return {

@@ -12,7 +12,8 @@ import {
   openTeamDatabase,
   type TeamDatabase,
 } from '../../../../electron/core/db/postgres/open-team-database';
-import { pgStores, type AsyncHistoryStores } from '../../../../electron/core/db/postgres/pg-stores';
+import { pgStores } from '../../../../electron/core/db/postgres/pg-stores';
+import type { HistoryStores } from '../../../../electron/core/db/history-stores';
 import { NEWER_HISTORY_SENTENCE } from '../../../../electron/core/db/postgres/schema-guard';
 import { pgClusterForThisFile } from '../../../fixtures/pg-cluster-per-file';
 
@@ -37,7 +38,7 @@ async function open(
 function client(
   database: TeamDatabase,
   who: { computerId?: string; submittedBy?: string; clientId?: string } = {},
-): AsyncHistoryStores {
+): HistoryStores {
   return pgStores(database.pool, {
     computerId: who.computerId ?? 'computer-a',
     submittedBy: who.submittedBy ?? 'Ada on studio-1',
