@@ -26,6 +26,7 @@ import { openUpdates } from '../updates/updates-domain';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
 import { alwaysOnline, silentNotifier, systemClock, systemTimers } from '../kernel/ports';
 import { HistoryLease } from '../db/sqlite/history-lease';
+import type { Holds } from '../kernel/ownership';
 import { securePrivateDataFolder } from './private-data-folder';
 import { savingInFolder } from './export-folder';
 
@@ -95,13 +96,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     onOtherWrites: () => ownership.emit('otherWrites', undefined),
     log: deps.log,
   });
-  const isOwner = () => lease.isOwner;
+  // Alone on this computer's history, one lease answers for every piece of background work.
+  const holds: Holds = () => lease.isOwner;
   // Downloads open first: they read jobs and batches from the stores, and the jobs domain's exports start
   // in their folder.
   const openedDownloads = openDownloads({
     downloads: stores.downloads,
     settings: stores.settings,
-    isOwner,
+    holds,
     jobs: stores.jobs,
     batch: (batchId) => stores.batches.templateBatch(batchId),
     accounts: opened,
@@ -122,7 +124,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     async () => (await openedDownloads.handlers['downloads:settings'](undefined)).folder,
   );
   const jobs = openJobs({
-    isOwner,
+    holds,
     jobs: stores.jobs,
     notice,
     accounts: opened,
@@ -152,7 +154,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const openedBatches = openBatches({
     batches: stores.batches,
     settings: stores.settings,
-    isOwner,
+    holds,
     jobs,
     clock,
     timers: deps.timers ?? systemTimers,
@@ -243,7 +245,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       return () => listeners.delete(listener);
     },
     downloadedFile: (jobId) => openedDownloads.fileOf(jobId),
-    isHistoryOwner: isOwner,
+    isHistoryOwner: () => lease.isOwner,
     async dispose() {
       // While the listeners still hear it: a history file lost since the last look is said now.
       await historyWatch.check();

@@ -6,6 +6,7 @@
 import { AppError } from '../kernel/app-error';
 import { isApiError } from '../api';
 import type { Clock, TimerHandle, Timers } from '../kernel/ports';
+import type { Holds } from '../kernel/ownership';
 import { errorSentence } from '../kernel/error-words';
 import type { Job } from '../jobs/job';
 import { rowOf, type JobsContext } from '../jobs/jobs-context';
@@ -24,8 +25,8 @@ export interface BatchRunnerDeps {
   concurrency?: number;
   /** First wait after a refusal that may pass (the service down, the network gone); doubles to 1 min. */
   holdMs?: number;
-  /** Whether this process sends (the history's owner); a guest's batches are sent by the owner. */
-  isOwner?(): boolean;
+  /** Whether this process sends the account's rows; another process's accounts are sent by that one. */
+  holds?: Holds;
 }
 
 const MAX_HOLD_MS = 60_000;
@@ -140,9 +141,10 @@ export class BatchRunner {
   }
 
   private async pumpOnce(batchId: string, run: Run): Promise<void> {
-    if (this.disposed || this.deps.isOwner?.() === false) return;
+    if (this.disposed) return;
     const batch = await this.deps.batches.get(batchId);
     if (this.disposed || !batch || batch.state !== 'running') return;
+    if (this.deps.holds?.({ account: batch.accountId }) === false) return;
     const now = this.deps.clock.now();
     if (run.heldUntil > now) return this.later(batchId, run, run.heldUntil);
     const limiter = this.deps.limiterOf(batch.accountId);

@@ -2,6 +2,7 @@
 // every running batch at start) and the IPC handlers.
 import type { BatchesChanged } from '../../shared/domain/batch';
 import type { Clock, Dialogs, Timers } from '../kernel/ports';
+import type { Holds } from '../kernel/ownership';
 import type { SettingsStore } from '../kernel/settings-store';
 import type { BatchStore } from './batch-store';
 import type { JobsDomain } from '../jobs/jobs-domain';
@@ -28,8 +29,8 @@ export interface BatchesDomainDeps {
   emitImportProgress(payload: PayloadOf<'imports:progress'>): void;
   /** The account's uploader, as its asset storage settings say. */
   uploaderFor(accountId: string): Promise<AssetUploader>;
-  /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
-  isOwner?: () => boolean;
+  /** Which background work this process does now (kernel/ownership.ts); all of it by default. */
+  holds?: Holds;
   /** The core's log (a spreadsheet reader's crash is written there). */
   log?: (line: string) => void;
 }
@@ -53,7 +54,7 @@ export function openBatches(deps: BatchesDomainDeps): BatchesDomain {
     clock: deps.clock,
     timers: deps.timers,
     concurrency: deps.concurrency,
-    isOwner: deps.isOwner,
+    holds: deps.holds,
   });
   // Ends the spreadsheets still being read (their threads) when the core closes.
   const closing = new AbortController();

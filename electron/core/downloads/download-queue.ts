@@ -13,14 +13,15 @@ import type { DownloadSettingsStore } from './download-settings';
 import { extensionOf, renderTemplate } from './name-template';
 import { joinInside } from './safe-path';
 import { templateJobOf, type TemplateBatch } from './template-job';
+import type { Holds } from '../kernel/ownership';
 
 const MAX_ATTEMPTS = 5;
 const SPEED_WINDOW_MS = 3000;
 
 export interface DownloadQueueDeps {
   repo: DownloadStore;
-  /** Whether this process downloads (the history's owner); a guest's downloads are the owner's to run. */
-  isOwner?(): boolean;
+  /** Whether this process saves this computer's files; another process's downloads are that one's to run. */
+  holds?: Holds;
   job(jobId: string): Promise<Job | undefined>;
   /** The job's batch as file names see it (its template wins over the account's), if it has one. */
   batch?(batchId: string): Promise<TemplateBatch | null>;
@@ -285,12 +286,12 @@ export class DownloadQueue {
 
   private async pumpOnce(): Promise<void> {
     // Only the owner downloads: two processes writing one `.part` would corrupt it.
-    if (this.disposed || this.deps.isOwner?.() === false) return;
+    if (this.disposed || this.deps.holds?.('downloads') === false) return;
     const queued = await this.deps.repo.inState('queued');
     const limits = new Map<string, number>();
     for (const accountId of new Set(queued.map((row) => row.accountId)))
       limits.set(accountId, (await this.deps.settings.get(accountId)).concurrency);
-    if (this.disposed || this.deps.isOwner?.() === false) return;
+    if (this.disposed || this.deps.holds?.('downloads') === false) return;
     // From here on nothing waits: each row is counted and marked running before the next is looked at (a
     // row paused or cancelled since it was read is seen by run).
     const now = this.deps.clock.now();

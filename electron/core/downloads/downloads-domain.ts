@@ -3,6 +3,7 @@
 import type { DownloadsChanged } from '../../shared/domain/download';
 import type { Accounts } from '../accounts/accounts';
 import type { Clock, Dialogs, FileShell, Timers } from '../kernel/ports';
+import type { Holds } from '../kernel/ownership';
 import type { SettingsStore } from '../kernel/settings-store';
 import type { TemplateBatch } from './template-job';
 import type { JobStore } from '../jobs/job-store';
@@ -18,8 +19,8 @@ export interface DownloadsDomainDeps {
   /** This computer's download records, and the settings (folder, naming, concurrency). */
   downloads: DownloadStore;
   settings: SettingsStore;
-  /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
-  isOwner?: () => boolean;
+  /** Which background work this process does now (kernel/ownership.ts); all of it by default. */
+  holds?: Holds;
   jobs: Pick<JobStore, 'get' | 'latestFinishedWithOutput'>;
   /** A job's batch as its file name sees it (the batches domain opens after this one, so looked up late). */
   batch?(batchId: string): Promise<TemplateBatch | null>;
@@ -65,7 +66,7 @@ export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
   });
   const queue = new DownloadQueue({
     repo,
-    isOwner: deps.isOwner,
+    holds: deps.holds,
     job: async (jobId) => deps.jobs.get(jobId),
     batch: async (batchId) => (await deps.batch?.(batchId)) ?? null,
     settings,

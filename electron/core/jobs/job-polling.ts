@@ -5,6 +5,7 @@ import type { Job as ServiceJob } from '../../shared/api/schemas';
 import type { PollHealth } from '../../shared/domain/poll-health';
 import { isApiError } from '../api';
 import type { Clock } from '../kernel/ports';
+import type { Holds } from '../kernel/ownership';
 import { errorSentence } from '../kernel/error-words';
 import { startedAtMs } from './job-mapper';
 import type { JobLifecycle, JobReads } from './lifecycle';
@@ -32,8 +33,8 @@ export interface JobPollingDeps {
   lifecycle: Pick<JobLifecycle, 'polled' | 'lost' | 'pollFailed'>;
   clock: Clock;
   durations: DurationSource;
-  /** Whether this process polls (the history's owner); a guest's jobs are followed by the owner. */
-  isOwner?(): boolean;
+  /** Whether this process polls the account; another process's accounts are followed by that process. */
+  holds?: Holds;
   createScheduler(accountId: string, listener: PollListener): AccountScheduler;
   /** The account's polls stopped reaching the service, or reach it again (poll-health.ts). */
   healthChanged?(health: PollHealth): void;
@@ -102,7 +103,8 @@ export class JobPolling {
   }
 
   follow(row: Job): void {
-    if (row.tracking !== 'active' || row.archived || this.deps.isOwner?.() === false) return;
+    if (row.tracking !== 'active' || row.archived) return;
+    if (this.deps.holds?.({ account: row.accountId }) === false) return;
     const target = targetOf(row);
     if (target) this.scheduler(row.accountId).add(target);
   }

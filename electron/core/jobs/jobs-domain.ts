@@ -5,6 +5,7 @@ import type { JobsChanged } from '../../shared/domain/job';
 import type { PollHealth } from '../../shared/domain/poll-health';
 import type { Accounts } from '../accounts/accounts';
 import type { Clock, Dialogs, Notifier, Power, Timers } from '../kernel/ports';
+import { holdsAll, type Holds } from '../kernel/ownership';
 import { CreditsRefresher } from './credits-refresher';
 import { DurationModel } from './durations';
 import { JobChangeFeed } from './job-change-feed';
@@ -42,8 +43,8 @@ export interface JobsDomainDeps {
   emitCredits(accountId: string, credits: number): void;
   /** An account's polls stopped reaching the service, or reach it again. */
   emitPollHealth?(health: PollHealth): void;
-  /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
-  isOwner?: () => boolean;
+  /** Which background work this process does now (kernel/ownership.ts); all of it by default. */
+  holds?: Holds;
   log?: (line: string) => void;
 }
 
@@ -99,13 +100,13 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     }
     return limiter;
   };
-  const isOwner = deps.isOwner ?? (() => true);
+  const holds = deps.holds ?? holdsAll;
   const polling = new JobPolling({
     repo,
     lifecycle,
     clock,
     durations,
-    isOwner,
+    holds,
     createScheduler: (accountId, listener) =>
       new PollScheduler({
         clock,
@@ -158,24 +159,25 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     credits.schedule(job.accountId);
   });
 
-  // A guest re-shows the open jobs whose state changed since its last look, and those that are no longer
-  // open (their end): the owner's lease renewals alone wake it every few seconds, mostly for nothing.
+  // Another process's writes: the accounts this process polls have their active jobs followed (one sent by
+  // another process is new here); for the others, this process re-shows the open jobs whose state changed
+  // since its last look, and those that are no longer open (their end): the owner's lease renewals alone
+  // wake it every few seconds, mostly for nothing.
   let openAtLastLook = new Map<string, { accountId: string; state: string }>();
   const stateOf = (row: Job) =>
     [row.status, row.tracking, row.trackingNote, row.uuid, row.updatedAt, row.outputPath].join('|');
   const lookAtOtherWrites = async () => {
-    if (isOwner()) {
-      for (const row of await repo.withTracking('active')) polling.follow(row);
-    } else {
-      const open = new Map<string, { accountId: string; state: string }>();
-      for (const tracking of ['pending', 'submitting', 'active'] as const)
-        for (const row of await repo.withTracking(tracking))
+    const open = new Map<string, { accountId: string; state: string }>();
+    for (const tracking of ['pending', 'submitting', 'active'] as const)
+      for (const row of await repo.withTracking(tracking)) {
+        if (!holds({ account: row.accountId }))
           open.set(row.id, { accountId: row.accountId, state: stateOf(row) });
-      for (const [id, now] of open)
-        if (openAtLastLook.get(id)?.state !== now.state) feed.changed(now.accountId, id);
-      for (const [id, before] of openAtLastLook) if (!open.has(id)) feed.changed(before.accountId, id);
-      openAtLastLook = open;
-    }
+        else if (tracking === 'active') polling.follow(row);
+      }
+    for (const [id, now] of open)
+      if (openAtLastLook.get(id)?.state !== now.state) feed.changed(now.accountId, id);
+    for (const [id, before] of openAtLastLook) if (!open.has(id)) feed.changed(before.accountId, id);
+    openAtLastLook = open;
     await showRunningCount();
   };
   // One look at a time: two interleaved looks would each compare against a half-written last look.
