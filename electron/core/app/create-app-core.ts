@@ -8,10 +8,6 @@ import { accountsSnapshot } from '../accounts/account-snapshot';
 import { openAccounts, type Accounts } from '../accounts/accounts';
 import { assetHandlers } from '../assets/asset-handlers';
 import { assetPreviewHandler } from '../assets/asset-preview-handler';
-import { withHistoryFaults } from '../db/history-faults';
-import { HistoryFileWatch } from '../db/history-file-watch';
-import { openDatabase } from '../db/open-database';
-import { sqliteStores } from '../db/sqlite/sqlite-stores';
 import { openBatches } from '../batches/batches-domain';
 import { openDownloads } from '../downloads/downloads-domain';
 import { formHandlers } from '../forms/form-handlers';
@@ -25,10 +21,9 @@ import { openStorage } from '../storage/storage-domain';
 import { openUpdates } from '../updates/updates-domain';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
 import { alwaysOnline, silentNotifier, systemClock, systemTimers } from '../kernel/ports';
-import { HistoryLease } from '../db/sqlite/history-lease';
-import type { Holds } from '../kernel/ownership';
 import { securePrivateDataFolder } from './private-data-folder';
 import { savingInFolder } from './export-folder';
+import { openSqliteHistory } from './sqlite-history';
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const listeners = new Set<CoreEventListener>();
@@ -57,27 +52,15 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const notifier = given.viaPage
     ? { ...given, notify: (notification: PayloadOf<'app:notify'>) => emit('app:notify', notification) }
     : given;
-  const historyPath = join(deps.dataDir, 'history.sqlite');
-  const { db, notice, readOnly } = openDatabase(historyPath, () => clock.now());
-  const stores = sqliteStores(db);
-  // The latest thing the person must know about the history file (`jobs:notice` answers it, and each new
-  // one is sent as an event): a damaged file set aside at start, the file lost while the app runs.
-  let historyNotice = notice;
-  const sayAboutHistory = (message: string) => {
-    historyNotice = message;
-    deps.log?.(message);
-    emit('history:notice', { message });
-  };
-  if (notice) deps.log?.(notice);
-  const historyWatch = new HistoryFileWatch({
-    db,
-    path: historyPath,
-    readOnly,
+  const history = openSqliteHistory({
+    dataDir: deps.dataDir,
     clock,
     timers: deps.timers ?? systemTimers,
-    onNotice: sayAboutHistory,
+    lease: deps.lease,
+    onNotice: (message) => emit('history:notice', { message }),
     log: deps.log,
   });
+  const { stores, holds } = history;
   // The app, the browser host and the command line may share this history: one of them at a time does its
   // background work. The domains subscribe to what the lease says once each is open; it starts last (below),
   // since taking the lease starts that work.
@@ -87,17 +70,6 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const ownership = new EventBus<{ gained: undefined; otherWrites: undefined }>((error) =>
     deps.log?.(`Following another process's writes failed: ${(error as Error).message}`),
   );
-  const lease = new HistoryLease({
-    db,
-    clock,
-    timers: deps.timers ?? systemTimers,
-    ...deps.lease,
-    onGained: () => ownership.emitInTurn('gained', undefined),
-    onOtherWrites: () => ownership.emit('otherWrites', undefined),
-    log: deps.log,
-  });
-  // Alone on this computer's history, one lease answers for every piece of background work.
-  const holds: Holds = () => lease.isOwner;
   // Downloads open first: they read jobs and batches from the stores, and the jobs domain's exports start
   // in their folder.
   const openedDownloads = openDownloads({
@@ -126,7 +98,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const jobs = openJobs({
     holds,
     jobs: stores.jobs,
-    notice,
+    notice: history.notice(),
     accounts: opened,
     clock,
     timers: deps.timers ?? systemTimers,
@@ -186,10 +158,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     log: deps.log,
   });
 
-  // A read-only history is shown as it is: this process never becomes the owner (which writes), so no
-  // background work starts, and a change asked for is refused in words (history-faults.ts).
-  if (!readOnly) await lease.start();
-  historyWatch.start();
+  await history.start({
+    gained: () => ownership.emitInTurn('gained', undefined),
+    otherWrites: () => ownership.emit('otherWrites', undefined),
+  });
 
   const handlers: Handlers = {
     ...accountHandlers(opened, async (accountId, deleteHistory) => {
@@ -233,22 +205,21 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
         log: deps.log,
       }),
     }),
-    'jobs:notice': async () => ({ message: historyNotice }),
+    'jobs:notice': async () => ({ message: history.notice() }),
     ...updates.handlers,
   };
 
   return {
-    // SQLite's failures (a read-only, full or failing disk) said in words naming the history file.
-    handlers: withHistoryFaults(handlers, historyPath),
+    handlers: history.withFaults(handlers),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     downloadedFile: (jobId) => openedDownloads.fileOf(jobId),
-    isHistoryOwner: () => lease.isOwner,
+    isHistoryOwner: () => history.isOwner(),
     async dispose() {
-      // While the listeners still hear it: a history file lost since the last look is said now.
-      await historyWatch.check();
+      // While the listeners still hear it.
+      await history.lastLook();
       listeners.clear();
       updates.dispose();
       const sending = openedBatches.dispose();
@@ -257,13 +228,11 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       // Batch rows on their way are answered before the history closes: cut off, each would be an unknown
       // outcome at the next start (a short command-line run would leave some every time).
       await sending;
-      // Only then is the lease given up: the next owner settles `submitting` rows as cut off.
-      lease.dispose();
+      // Only then is the lease given up: the next owner settles rows still `submitting` as cut off.
+      await history.release();
       await jobs.dispose();
       await opened.dispose();
-      // A history file lost while the app ran gets this run's last writes before the database closes.
-      await historyWatch.dispose();
-      db.close();
+      await history.close();
     },
   };
 }
