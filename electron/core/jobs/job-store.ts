@@ -21,6 +21,12 @@ export interface JobStore {
   /** Drops the jobs among `ids` that are not being sent now (those stay until the service answers). */
   removeUnlessSubmitting(ids: readonly string[]): Promise<{ id: string; accountId: string }[]>;
   setTracking(id: string, tracking: TrackingState, note: string | null): Promise<void>;
+  /**
+   * Submissions cut off before the service answered become `unknown` with `note` (not resent, not lost):
+   * every live job still `submitting` in one person's history (only its owner, at take-over, asks); in a
+   * team's, only those whose sender is no longer running (another computer's send in flight stays).
+   */
+  settleInterrupted(note: string): Promise<{ id: string; accountId: string }[]>;
   /** Pending → submitting, once: false when another sender took the row first. */
   claimPending(id: string): Promise<boolean>;
   /** Why the last status check failed; the job stays as it was. */

@@ -177,12 +177,9 @@ export class JobLifecycle {
   }
 
   /** At start: submissions the last run never heard back about are unknown, not lost and not resent. */
-  async interruptedToUnknown(note: string): Promise<Job[]> {
-    const cut = await this.jobs.withTracking('submitting');
-    for (const job of cut) {
-      await this.jobs.setTracking(job.id, 'unknown', note);
-      this.changed(job);
-    }
+  async interruptedToUnknown(note: string): Promise<JobRef[]> {
+    const cut = await this.jobs.settleInterrupted(note);
+    for (const job of cut) this.changed(job);
     return cut;
   }
 

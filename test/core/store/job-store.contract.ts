@@ -131,6 +131,28 @@ export function jobStoreContract(current: Current): void {
     expect(await jobs().get('job-a')).toMatchObject({ tracking: 'pending', trackingNote: null });
   });
 
+  it('settles the live jobs a stopped sender left submitting as unknown with the note, and no other (settleInterrupted)', async () => {
+    const other = current().elsewhere.jobs;
+    await other.insertSubmission(submission('archived-first'));
+    await other.insertSubmission(submission('cut-a', { accountId: 'acc-2' }));
+    await other.insertSubmission(submission('archived'));
+    await jobs().archiveAccount('acc-1');
+    await other.insertSubmission(submission('cut-c'));
+    await other.insertSubmission(submission('pending'), 'pending');
+    await other.insertSubmission(submission('active'));
+    await jobs().applyRecord('active', running('u-active'), T0 + 1);
+
+    expect(await jobs().settleInterrupted('Cut off.')).toEqual([
+      { id: 'cut-a', accountId: 'acc-2' },
+      { id: 'cut-c', accountId: 'acc-1' },
+    ]);
+    expect(await jobs().get('cut-a')).toMatchObject({ tracking: 'unknown', trackingNote: 'Cut off.' });
+    expect(await jobs().get('archived')).toMatchObject({ tracking: 'submitting', archived: true });
+    expect(await jobs().get('pending')).toMatchObject({ tracking: 'pending' });
+    expect(await jobs().get('active')).toMatchObject({ tracking: 'active' });
+    expect(await jobs().settleInterrupted('Again.')).toEqual([]);
+  });
+
   it('claims a pending row once: true, then submitting with its note cleared; false after (claimPending)', async () => {
     await jobs().insertSubmission(submission('job-a'), 'pending');
     await jobs().setTracking('job-a', 'pending', 'Rate limited: waiting.');

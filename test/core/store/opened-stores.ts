@@ -16,6 +16,11 @@ export interface Damage {
 
 export interface OpenedStores {
   stores: AnyStores;
+  /**
+   * The same history as another client opened it that has stopped since (a team's colleague whose app
+   * quit; one person's history has one writer, so its own stores again).
+   */
+  elsewhere: AnyStores;
   close(): Promise<void>;
   damage?: Damage;
 }

@@ -32,6 +32,13 @@ describeStoreContract('PostgreSQL', async () => {
       clientId: 'contract-client',
       schema: database.schema,
     }),
+    // A client that holds no lease: it is not running any more.
+    elsewhere: pgStores(pool, {
+      computerId: 'other-computer',
+      submittedBy: 'Grace (contract)',
+      clientId: 'stopped-client',
+      schema: database.schema,
+    }),
     damage: {
       async settingText(accountId, key, text) {
         await pool.query(

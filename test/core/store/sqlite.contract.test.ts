@@ -27,6 +27,7 @@ describeStoreContract('SQLite', async () => {
   const column = { values: 'values_json', request: 'request_json', record: 'record_json' } as const;
   return {
     stores: sqliteStores(db),
+    elsewhere: sqliteStores(db),
     damage: {
       async settingText(accountId, key, text) {
         db.prepare(`UPDATE settings SET value_json = ? WHERE account_id = ? AND key = ?`).run(

@@ -205,6 +205,26 @@ export class PgJobs implements JobStore {
     return rows.map((row) => ({ id: row.id, accountId: row.account_id }));
   }
 
+  /**
+   * Rows left `submitting` by a sender that no longer runs: its client holds no lease that is still live
+   * (every running client keeps one under its id, team-history.ts), judged by the server's clock as the
+   * leases are. This client's own sends are never settled here. Ordered by id.
+   */
+  async settleInterrupted(note: string): Promise<{ id: string; accountId: string }[]> {
+    const { rows } = await this.db.write<{ id: string; account_id: string }>(
+      `UPDATE jobs SET tracking = 'unknown', tracking_note = $1
+         WHERE tracking = 'submitting' AND NOT archived
+           AND (claimed_by IS NULL OR (claimed_by <> $2 AND claimed_by NOT IN (
+             SELECT owner FROM leases
+              WHERE expires_at_ms > (extract(epoch FROM clock_timestamp()) * 1000)::bigint)))
+         RETURNING id, account_id`,
+      [note, this.who.clientId],
+    );
+    return rows
+      .map((row) => ({ id: row.id, accountId: row.account_id }))
+      .sort((a, b) => (a.id < b.id ? -1 : b.id < a.id ? 1 : 0));
+  }
+
   async setTracking(id: string, tracking: TrackingState, note: string | null): Promise<void> {
     await this.db.write(`UPDATE jobs SET tracking = $2, tracking_note = $3 WHERE id = $1`, [
       id,

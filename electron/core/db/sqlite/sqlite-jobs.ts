@@ -194,6 +194,17 @@ export class SqliteJobs implements JobStore {
     this.statements.applyRecord.run({ id, ...columns, record: json(columns.record), nowMs });
   }
 
+  /** The live jobs still `submitting`, settled in one transaction; ordered by id. */
+  async settleInterrupted(note: string): Promise<{ id: string; accountId: string }[]> {
+    return this.db.transaction(() => {
+      const cut = this.statements.byTracking.all('submitting') as JobRow[];
+      for (const row of cut) this.statements.setTracking.run({ id: row.id, tracking: 'unknown', note });
+      return cut
+        .map((row) => ({ id: row.id, accountId: row.account_id }))
+        .sort((a, b) => (a.id < b.id ? -1 : 1));
+    })();
+  }
+
   async setTracking(id: string, tracking: TrackingState, note: string | null): Promise<void> {
     this.statements.setTracking.run({ id, tracking, note });
   }

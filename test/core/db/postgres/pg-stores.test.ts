@@ -162,6 +162,27 @@ describe('the team history stores on PostgreSQL', () => {
     for (const winner of winners) expect(claimedBy.get(winner.id)).toBe(winner.by);
   });
 
+  it('settles as unknown only the sends of clients that stopped: a running colleague’s and its own stay', async () => {
+    const database = await open(await cluster().createDatabase());
+    const ada = client(database, { clientId: 'client-a' });
+    const grace = client(database, { clientId: 'client-g', computerId: 'computer-g' });
+    const gone = client(database, { clientId: 'client-gone', computerId: 'computer-x' });
+    await ada.jobs.insertSubmission(submission('ada-1'));
+    await grace.jobs.insertSubmission(submission('grace-1'));
+    await gone.jobs.insertSubmission(submission('gone-1'));
+    // Grace's app runs (it keeps a lease under its id); the third stopped: its lease lapsed.
+    const far = Date.now() + 3_600_000;
+    await database.pool.query(
+      `INSERT INTO leases (name, owner, expires_at_ms, host, pid) VALUES
+         ('client:client-g', 'client-g', $1, 'g', 1), ('client:client-gone', 'client-gone', $2, 'x', 1)`,
+      [far, Date.now() - 60_000],
+    );
+
+    expect(await ada.jobs.settleInterrupted('Cut off.')).toEqual([{ id: 'gone-1', accountId: 'acc-1' }]);
+    expect(await ada.jobs.get('grace-1')).toMatchObject({ tracking: 'submitting' });
+    expect(await ada.jobs.get('ada-1')).toMatchObject({ tracking: 'submitting' });
+  });
+
   it('keeps downloads per computer: saved on one is not saved on another', async () => {
     const database = await open(await cluster().createDatabase());
     const here = client(database, { computerId: 'studio-1' });
