@@ -19,6 +19,7 @@ import { envAccount } from './env-account';
 import { hasS3Env } from './env-storage';
 import { EXIT, exitCodeOf } from './exit-codes';
 import type { Output } from './output';
+import { teamHistoryFromEnv } from '../core/team/team-connection';
 
 export interface SessionOptions {
   /** Work on the JRS_BASE_URL + JRS_API_KEY account when they are set (every command but `accounts`). */
@@ -67,6 +68,7 @@ export class CoreSession {
       dataDir: userDataDir(io.env),
       secrets: io.secrets ?? installationKeychain(hostInstallation(), io.env),
       sessionAccounts: session ? [session] : undefined,
+      team: teamHistoryFromEnv(io.env),
       downloadFolder: options.downloadFolder,
       ...(options.autoDownload === false ? { autoDownload: false as const } : {}),
       dialogs: { chooseSaveFile: async () => options.savePath ?? null },

@@ -86,7 +86,7 @@ it('tests an address piped in, saves it in the keychain, shows it without its pa
   expect(status.stdout).toContain(
     `It answers: PostgreSQL ${cluster().version}; the team history's schema is at version ${PG_LATEST_VERSION}.`,
   );
-  expect(status.stdout).toContain('keeps the history on this computer until the team store is switched on');
+  expect(status.stdout).toContain('A saved address is not used for the history yet: set JRS_DATABASE_URL');
 
   const json = await team(['status', '--json']);
   expect(records(json, 'team')).toEqual([

@@ -11,6 +11,7 @@ import { wholeNumber } from '../arg-parsers';
 import { untilStopped } from '../until-stopped';
 import { summaryOf } from '../command-summaries';
 import { action } from './action';
+import { teamHistoryFromEnv } from '../../core/team/team-connection';
 
 async function openWithSystem(target: string): Promise<void> {
   const { default: open } = await import('open');
@@ -27,6 +28,7 @@ async function serve(run: CliRun, options: { port?: number; open: boolean }): Pr
     log: (line) => out.debug(line),
     core: {
       dataDir: userDataDir(run.io.env),
+      team: teamHistoryFromEnv(run.io.env),
       ...(run.io.secrets ? { secrets: run.io.secrets } : {}),
       ...run.io.core,
     },

@@ -1,7 +1,7 @@
 // `jrs team connect|status|forget`: the team database's address, tested before it is saved in the keychain
 // (it holds a password: read from stdin or typed unseen, refused as an argument), shown without its
-// password, and forgotten. This version keeps the history on this computer; the team store reads the
-// address from the same place (core/team/team-connection.ts) once it is switched on.
+// password, and forgotten. With JRS_DATABASE_URL set, the command line and the browser host work on the
+// team history; a saved address is only tested and kept for now (core/team/team-connection.ts).
 import { join } from 'node:path';
 import { Command } from 'commander';
 import type { SecretStore } from '../../core/accounts/secret-store';
@@ -29,7 +29,9 @@ import { action } from './action';
 const PIPE_HINT = `Pipe it in: printf %s "$TEAM_DATABASE_URL" | jrs team connect, or run jrs team connect alone and type it (it is not shown).`;
 
 const NOT_SWITCHED_ON =
-  'This version keeps the history on this computer until the team store is switched on; the team database is kept for then.';
+  'A saved address is not used for the history yet: set JRS_DATABASE_URL (with JRS_BASE_URL and JRS_API_KEY, an account every computer of the team shares) to work on the team history from the command line and jrs serve.';
+const ON_THE_TEAM =
+  'This run works on the team history (JRS_DATABASE_URL): jobs, batches and who submitted them are shared; files are saved per computer.';
 
 const SOURCE_WORDS: Record<TeamAddress['source'], string> = {
   keychain: "saved in this computer's keychain",
@@ -121,7 +123,7 @@ function teamRecord(run: CliRun, looked: Looked | null) {
           };
   return {
     type: 'team' as const,
-    history: 'this-computer' as const,
+    history: looked?.source === 'environment' ? ('team' as const) : ('this-computer' as const),
     historyPath: historyPath(run),
     database,
   };
@@ -159,7 +161,7 @@ async function status(run: CliRun): Promise<ExitCode> {
   if (looked.answers) {
     out.line(`It answers: PostgreSQL ${looked.check.serverVersion}; ${schemaWords(looked.check)}.`);
     if (!looked.check.writable) out.warn(newerWords(looked.check));
-    out.line(NOT_SWITCHED_ON);
+    out.line(looked.source === 'environment' ? ON_THE_TEAM : NOT_SWITCHED_ON);
     return EXIT.ok;
   }
   const { problem } = looked;

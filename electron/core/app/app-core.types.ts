@@ -55,6 +55,12 @@ export interface AppCoreDeps {
    * and give the lease fake time so that it lapses or is taken over only when they move that time.
    */
   lease?: { leaseMs?: number; watchMs?: number; clock?: Clock; timers?: Timers };
+  /**
+   * A team's shared history in PostgreSQL instead of this computer's SQLite file (team-history.ts): its
+   * address, the name written on what this person submits (the OS user at this host by default), and the
+   * leases' life (tests shorten it).
+   */
+  team?: { url: string; submittedBy?: string; leaseMs?: number };
   /** The desktop app's updates (main: electron-updater); without it the page hears that there are none here. */
   updates?: UpdatesHost;
   log?: (line: string) => void;

@@ -24,6 +24,12 @@ import { alwaysOnline, silentNotifier, systemClock, systemTimers } from '../kern
 import { securePrivateDataFolder } from './private-data-folder';
 import { savingInFolder } from './export-folder';
 import { openSqliteHistory } from './sqlite-history';
+import { openTeamHistory } from './team-history';
+import { computerId } from './computer-id';
+import { defaultDisplayName } from './display-name';
+import type { TeamChange } from '../db/postgres/change-listener';
+import type { Work } from '../kernel/ownership';
+import { randomUUID } from 'node:crypto';
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const listeners = new Set<CoreEventListener>();
@@ -52,24 +58,41 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const notifier = given.viaPage
     ? { ...given, notify: (notification: PayloadOf<'app:notify'>) => emit('app:notify', notification) }
     : given;
-  const history = openSqliteHistory({
-    dataDir: deps.dataDir,
-    clock,
-    timers: deps.timers ?? systemTimers,
-    lease: deps.lease,
-    onNotice: (message) => emit('history:notice', { message }),
-    log: deps.log,
-  });
+  // The app, the browser host and the command line may share this history (and, in a team, colleagues'
+  // too): one of them at a time does each piece of background work. The domains subscribe to what the
+  // leases say once each is open; they start last (below), since taking a lease starts that work.
+  // A failure taking over (settling cut-off submissions, archiving orphans) is not swallowed: each part of
+  // the take-over is awaited in turn, and a failure leaves the lease (at start, createAppCore rejects),
+  // rather than an owner that does no work and never lets another process take over.
+  const ownership = new EventBus<{
+    gained: undefined;
+    otherWrites: undefined;
+    teamChange: TeamChange;
+    lost: Work;
+  }>((error) => deps.log?.(`Following another process's writes failed: ${(error as Error).message}`));
+  const history = deps.team
+    ? await openTeamHistory({
+        url: deps.team.url,
+        computerId: computerId(deps.dataDir),
+        submittedBy: deps.team.submittedBy ?? defaultDisplayName(),
+        clientId: randomUUID(),
+        accountIds: () => opened.registry.list().map((account) => account.id),
+        clock,
+        timers: deps.timers ?? systemTimers,
+        leaseMs: deps.team.leaseMs,
+        onChange: (change) => ownership.emit('teamChange', change),
+        onLost: (work) => ownership.emit('lost', work),
+        log: deps.log,
+      })
+    : openSqliteHistory({
+        dataDir: deps.dataDir,
+        clock,
+        timers: deps.timers ?? systemTimers,
+        lease: deps.lease,
+        onNotice: (message) => emit('history:notice', { message }),
+        log: deps.log,
+      });
   const { stores, holds } = history;
-  // The app, the browser host and the command line may share this history: one of them at a time does its
-  // background work. The domains subscribe to what the lease says once each is open; it starts last (below),
-  // since taking the lease starts that work.
-  // A failure taking over the history (settling cut-off submissions, archiving orphans) is not swallowed:
-  // each part of the take-over is awaited in turn, and a failure leaves the lease (at start, createAppCore
-  // rejects), rather than an owner that does no work and never lets another process take over.
-  const ownership = new EventBus<{ gained: undefined; otherWrites: undefined }>((error) =>
-    deps.log?.(`Following another process's writes failed: ${(error as Error).message}`),
-  );
   // Downloads open first: they read jobs and batches from the stores, and the jobs domain's exports start
   // in their folder.
   const openedDownloads = openDownloads({
@@ -139,9 +162,17 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     uploaderFor: (accountId) => storage.uploaderFor(accountId),
   });
   ownership.on('gained', async () => {
-    await jobs.ownerGained();
-    await openedDownloads.ownerGained();
+    // A team's history holds colleagues' accounts too: this computer's account list says nothing of them.
+    await jobs.ownerGained({ accountsAreAll: !deps.team });
+    if (holds('downloads')) await openedDownloads.ownerGained();
     openedBatches.wakeAll();
+  });
+  ownership.on('teamChange', async (change) => {
+    if (change.table === 'job') await jobs.changedElsewhere(change.accountId, change.id);
+    else openedBatches.wakeAll();
+  });
+  ownership.on('lost', (work) => {
+    if (work !== 'downloads') jobs.stopPolling(work.account);
   });
   ownership.on('otherWrites', async () => {
     await jobs.otherWrites();

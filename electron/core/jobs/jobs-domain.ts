@@ -63,7 +63,16 @@ export interface JobsDomain {
   /** The account was removed: keep its history read-only, or delete it. */
   accountRemoved(accountId: string, deleteHistory: boolean): Promise<void>;
   /** This process now does the background work: settle cut-off submissions, follow every open job. */
-  ownerGained(): Promise<void>;
+  /**
+   * This process took on background work. `accountsAreAll`: this computer's account list names every
+   * account of the history (one person's), so jobs of others are orphans; a team's history holds
+   * colleagues' accounts too.
+   */
+  ownerGained(options?: { accountsAreAll: boolean }): Promise<void>;
+  /** A colleague's client (or another process) wrote this job: shown anew, and followed if it is ours to poll. */
+  changedElsewhere(accountId: string, id: string): Promise<void>;
+  /** The account's polling went to another client (its lease was lost): this one stops asking. */
+  stopPolling(accountId: string): void;
   /** Another process wrote to the history: follow what it sent (owner), or show what it learned (guest). */
   otherWrites(): Promise<void>;
   dispose(): Promise<void>;
@@ -180,6 +189,24 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     openAtLastLook = open;
     await showRunningCount();
   };
+  // Only the owner sets jobs aside or back: a guest does not know the owner's session accounts (the
+  // command line's JRS_BASE_URL one), whose jobs the owner may be sending right now.
+  const setOrphansAside = async () => {
+    // The list as it is on disk now: an account another process (the browser host, the command line)
+    // added since this one started is no orphan, and its jobs are not archived.
+    const whole = accounts.registry.isWhole();
+    const known = accounts.registry.list().map((account) => account.id);
+    // Before the recovery: a session account's submissions cut off by its last run are settled too.
+    await lifecycle.reviveAccounts(known);
+    // Jobs of accounts no longer in the list (a session-only account, a crash between removing an
+    // account and archiving its jobs) are kept read-only, not polled in vain and not hidden. Only when
+    // the list was read whole: an account list that cannot be read (or was set aside as damaged this
+    // run) only looks empty, and every job would be taken for an orphan.
+    if (whole) {
+      const orphans = await lifecycle.archiveOrphans(known);
+      if (orphans > 0) deps.log?.(`${orphans} job(s) of accounts no longer in the list were kept read-only`);
+    } else deps.log?.('The account list could not be read whole: no job was set aside as an orphan.');
+  };
   // One look at a time: two interleaved looks would each compare against a half-written last look.
   let lastLook: Promise<void> = Promise.resolve();
   void showRunningCount();
@@ -198,29 +225,25 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
       else await lifecycle.archiveAccount(accountId);
       await showRunningCount();
     },
-    async ownerGained() {
-      // Only the owner sets jobs aside or back: a guest does not know the owner's session accounts (the
-      // command line's JRS_BASE_URL one), whose jobs the owner may be sending right now.
-      // The list as it is on disk now: an account another process (the browser host, the command line)
-      // added since this one started is no orphan, and its jobs are not archived.
-      const whole = accounts.registry.isWhole();
-      const known = accounts.registry.list().map((account) => account.id);
-      // Before the recovery: a session account's submissions cut off by its last run are settled too.
-      await lifecycle.reviveAccounts(known);
-      // Jobs of accounts no longer in the list (a session-only account, a crash between removing an
-      // account and archiving its jobs) are kept read-only, not polled in vain and not hidden. Only when
-      // the list was read whole: an account list that cannot be read (or was set aside as damaged this
-      // run) only looks empty, and every job would be taken for an orphan.
-      if (whole) {
-        const orphans = await lifecycle.archiveOrphans(known);
-        if (orphans > 0)
-          deps.log?.(`${orphans} job(s) of accounts no longer in the list were kept read-only`);
-      } else deps.log?.('The account list could not be read whole: no job was set aside as an orphan.');
-      // Only the owner settles `submitting` rows: a guest's would be another process's sends in flight.
+    async ownerGained({ accountsAreAll } = { accountsAreAll: true }) {
+      if (accountsAreAll) await setOrphansAside();
+      // Only the owner settles `submitting` rows: a guest's would be another process's sends in flight
+      // (a team's store settles only those of clients that stopped).
       const interrupted = await recoverInterruptedSubmissions(context);
       if (interrupted > 0)
         deps.log?.(`${interrupted} submission(s) were interrupted by the last exit: outcome unknown`);
       await polling.start();
+    },
+    async changedElsewhere(accountId, id) {
+      feed.changed(accountId, id);
+      if (holds({ account: accountId })) {
+        const row = await repo.get(id);
+        if (row) polling.follow(row);
+      }
+      await showRunningCount();
+    },
+    stopPolling(accountId) {
+      polling.stopAccount(accountId);
     },
     otherWrites() {
       const look = lastLook.catch(() => undefined).then(lookAtOtherWrites);

@@ -111,3 +111,13 @@ export class TeamConnectionStore {
     }
   }
 }
+
+/**
+ * The team history this run works on, from JRS_DATABASE_URL (the command line and the browser host); none
+ * without it. A connection saved with `jrs team connect` is not used for the history yet: the app's own
+ * accounts are not shared across computers, only JRS_BASE_URL ones are (see the README).
+ */
+export function teamHistoryFromEnv(env: Env): { url: string } | undefined {
+  const url = env[TEAM_DATABASE_ENV]?.trim();
+  return url ? { url } : undefined;
+}

@@ -1,0 +1,105 @@
+// A team's history in PostgreSQL: the stores every colleague's app, browser host and command line share.
+// Background work is leased in the database: each account's polling and batch rows to one client of the
+// whole team ('poll:<account>'), each computer's downloads to one of its processes ('downloads:<computer>'),
+// and every running client keeps 'client:<id>' so that its sends in flight are known to be alive. What a
+// colleague changes arrives as a notice on one listening connection (change-listener.ts).
+import { hostname } from 'node:os';
+import type { Handlers } from '../../shared/ipc/contract';
+import { ChangeListener, type TeamChange } from '../db/postgres/change-listener';
+import { openTeamDatabase } from '../db/postgres/open-team-database';
+import { pgStores } from '../db/postgres/pg-stores';
+import { TeamLeases } from '../db/postgres/team-leases';
+import type { Work } from '../kernel/ownership';
+import type { Clock, Timers } from '../kernel/ports';
+import type { OpenedHistory } from './opened-history';
+
+export interface TeamHistoryDeps {
+  /** The team database's address (the keychain's, or JRS_DATABASE_URL). */
+  url: string;
+  computerId: string;
+  /** The display name written on what this client submits. */
+  submittedBy: string;
+  /** This client's id in the leases and on the rows it sends. */
+  clientId: string;
+  /** The accounts whose work this client may take (those it has a key for). */
+  accountIds(): readonly string[];
+  clock: Clock;
+  timers: Timers;
+  leaseMs?: number;
+  /** A colleague's (or another process's) write of a job or batch. */
+  onChange(change: TeamChange): void;
+  /** A lease was given up or lost: that work stops here (another client takes it). */
+  onLost(work: Work): void;
+  log?: (line: string) => void;
+}
+
+const leaseOf = (work: Work, computer: string) =>
+  work === 'downloads' ? `downloads:${computer}` : `poll:${work.account}`;
+
+function workOf(name: string, computer: string): Work | null {
+  if (name === `downloads:${computer}`) return 'downloads';
+  return name.startsWith('poll:') ? { account: name.slice('poll:'.length) } : null;
+}
+
+export async function openTeamHistory(deps: TeamHistoryDeps): Promise<OpenedHistory> {
+  const database = await openTeamDatabase(deps.url);
+  const { pool, schema } = database;
+  const leases = new TeamLeases({
+    pool,
+    owner: deps.clientId,
+    host: hostname(),
+    pid: process.pid,
+    clock: deps.clock,
+    timers: deps.timers,
+    leaseMs: deps.leaseMs,
+    log: deps.log,
+  });
+  const listener = new ChangeListener({ pool, timers: deps.timers, log: deps.log });
+  listener.onChange(deps.onChange);
+  const holds = (work: Work) => leases.holds(leaseOf(work, deps.computerId));
+  const readOnly = !schema.writable;
+  return {
+    stores: pgStores(pool, {
+      computerId: deps.computerId,
+      submittedBy: deps.submittedBy,
+      clientId: deps.clientId,
+      schema,
+    }),
+    holds,
+    isOwner: () => holds('downloads') && deps.accountIds().every((account) => holds({ account })),
+    readOnly,
+    notice: () =>
+      readOnly
+        ? 'A newer version of the app updated the team history: update this app to change anything.'
+        : null,
+    async start(events) {
+      await listener.start();
+      if (readOnly) return;
+      await leases.start();
+      // Take-overs one at a time, each awaited: a failure gives that lease up again (another client takes it).
+      let turn: Promise<void> = Promise.resolve();
+      leases.onChange(({ name, holding }) => {
+        const work = workOf(name, deps.computerId);
+        if (!work) return;
+        if (!holding) return deps.onLost(work);
+        turn = turn.then(() =>
+          events.gained().catch(async (error: unknown) => {
+            deps.log?.(`Taking on ${name} failed, so another client may: ${(error as Error).message}`);
+            await leases.release(name);
+          }),
+        );
+      });
+      await leases.hold(`client:${deps.clientId}`);
+      await leases.hold(leaseOf('downloads', deps.computerId));
+      for (const account of deps.accountIds()) await leases.hold(leaseOf({ account }, deps.computerId));
+      await turn;
+    },
+    withFaults: (handlers: Handlers) => handlers,
+    lastLook: async () => undefined,
+    release: () => leases.stop(),
+    async close() {
+      await listener.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// The command line on a team's history (JRS_DATABASE_URL) with the account from JRS_BASE_URL and
+// JRS_API_KEY: two computers (two data folders) share one history in a real PostgreSQL. What one submits,
+// the other lists, finished; neither's SQLite file gets a job; the address's password is never printed.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { pgClusterForThisFile } from '../fixtures/pg-cluster-per-file';
+import { IDS, KEY_A, makeTestSeed } from '../fixtures/test-seed';
+import { cliWorld, jrs, records, type CliWorld } from './cli-harness';
+import { EXIT } from '../../electron/cli/exit-codes';
+
+const cluster = pgClusterForThisFile();
+let remote: RunningSandbox;
+const worlds: CliWorld[] = [];
+
+beforeAll(async () => {
+  remote = await startSandbox({ seed: makeTestSeed({ durationMs: 200 }) });
+});
+afterAll(() => remote.close());
+afterEach(() => worlds.splice(0).forEach((world) => world.remove()));
+
+function computer(url: string): CliWorld {
+  const world = cliWorld();
+  world.env['JRS_DATABASE_URL'] = url;
+  world.env['JRS_BASE_URL'] = remote.url;
+  world.env['JRS_API_KEY'] = KEY_A;
+  worlds.push(world);
+  return world;
+}
+
+it('submits on one computer and lists the finished job on another, on one team history', async () => {
+  const url = await cluster().createDatabase();
+  const password = new URL(url).password;
+  const studio1 = computer(url);
+  const studio2 = computer(url);
+
+  const sent = await jrs(studio1, [
+    'submit',
+    IDS.video,
+    '--set',
+    'headline=Shared',
+    '--set',
+    'photo=https://example.com/a.png',
+    '--wait',
+    '--json',
+  ]);
+  expect(sent.code).toBe(EXIT.ok);
+  const job = records(sent, 'job').at(-1);
+  expect(job).toMatchObject({ status: 'SUCCESS' });
+
+  const listed = await jrs(studio2, ['jobs', '--json']);
+  expect(listed.code).toBe(EXIT.ok);
+  expect(records(listed, 'job')).toEqual([expect.objectContaining({ id: job?.['id'], status: 'SUCCESS' })]);
+  // The history is the team's: no SQLite history was made on either computer.
+  expect(existsSync(join(studio1.dataDir, 'history.sqlite'))).toBe(false);
+  expect(existsSync(join(studio2.dataDir, 'history.sqlite'))).toBe(false);
+  for (const run of [sent, listed]) expect(run.stdout + run.stderr).not.toContain(password);
+});

@@ -1,0 +1,98 @@
+// Two clients on one team history in a real PostgreSQL (a throwaway cluster), each with its own data folder
+// (its own computer), one account between them (the same session account, as two people with its key):
+// one client polls the account for the team, the other sees what it learned as it happens; when the
+// poller quits, the other takes the account over and goes on.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { MemorySecretStore } from '../../../electron/core/accounts/secret-store';
+import type { AppCore } from '../../../electron/core/app/app-core.types';
+import { createAppCore } from '../../../electron/core/app/create-app-core';
+import { dispatch } from '../../../electron/core/app/dispatch';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import type { JobsChanged, JobView } from '../../../electron/shared/domain/job';
+import type { Channel, IpcResult } from '../../../electron/shared/ipc/contract';
+import { pgClusterForThisFile } from '../../fixtures/pg-cluster-per-file';
+import { testSandboxLauncher } from '../../fixtures/sandbox-launcher';
+import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
+
+const cluster = pgClusterForThisFile();
+let remote: RunningSandbox;
+const cores: AppCore[] = [];
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  remote = await startSandbox({ seed: makeTestSeed({ durationMs: 300 }) });
+});
+afterAll(() => remote.close());
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.dispose()));
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+function value<T>(result: IpcResult<T>): T {
+  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
+  return result.value;
+}
+
+/** A loaded two-core machine may take a few seconds over what takes milliseconds alone. */
+const PATIENCE = { timeout: 30_000, interval: 50 };
+
+async function teamClient(url: string, submittedBy: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'jrs-team-'));
+  dirs.push(dir);
+  const core = await createAppCore({
+    dataDir: dir,
+    downloadsDir: join(dir, 'Downloads'),
+    secrets: new MemorySecretStore(),
+    sandbox: testSandboxLauncher(makeTestSeed({ durationMs: 300 })),
+    sessionAccounts: [{ id: 'team-account', name: 'Team', baseUrl: remote.url, apiKey: KEY_A }],
+    team: { url, submittedBy, leaseMs: 1500 },
+    autoDownload: false,
+    flushMs: 20,
+  });
+  cores.push(core);
+  // What the page is told as it happens (jobs:changed), by job: the latest view of each.
+  const told = new Map<string, JobView>();
+  core.onEvent((event, payload) => {
+    if (event === 'jobs:changed') for (const job of (payload as JobsChanged).jobs) told.set(job.id, job);
+  });
+  const call = <C extends Channel>(channel: C, params?: unknown) => dispatch(core, channel, params);
+  const list = async () => value(await call('jobs:list')) as JobView[];
+  return { core, call, list, told };
+}
+
+const request = (headline: string) => ({
+  projectId: IDS.video,
+  projectName: 'Spring promo',
+  jobType: 'ai_talking_video',
+  values: { headline, photo: { image_url: 'https://example.com/a.png' } },
+});
+
+it('one client polls the account for the team, the other sees its jobs end; the other takes over when it quits', async () => {
+  const url = await cluster().createDatabase();
+  const ada = await teamClient(url, 'Ada on studio-1');
+  const grace = await teamClient(url, 'Grace on studio-2');
+  // Ada started first: the account's polling is hers; each computer saves its own files.
+  expect(ada.core.isHistoryOwner()).toBe(true);
+  expect(grace.core.isHistoryOwner()).toBe(false);
+
+  // Grace submits; Ada's client polls it; Grace's page is told it finished, as it happens.
+  const sent = value(await grace.call('jobs:submit', request('From Grace')));
+  expect(sent.tracking).toBe('active');
+  await vi.waitFor(() => expect(grace.told.get(sent.id)?.status).toBe('SUCCESS'), PATIENCE);
+  expect((await ada.list()).find((job) => job.id === sent.id)).toMatchObject({
+    status: 'SUCCESS',
+    summary: 'From Grace',
+  });
+
+  // Ada quits: her leases go at once, and Grace's client takes the account over and polls it.
+  await ada.core.dispose();
+  cores.splice(cores.indexOf(ada.core), 1);
+  await vi.waitFor(() => expect(grace.core.isHistoryOwner()).toBe(true), PATIENCE);
+  const later = value(await grace.call('jobs:submit', request('After Ada left')));
+  await vi.waitFor(async () => {
+    expect((await grace.list()).find((job) => job.id === later.id)?.status).toBe('SUCCESS');
+  }, PATIENCE);
+});
