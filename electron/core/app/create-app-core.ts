@@ -23,6 +23,8 @@ import { ThumbnailMaker } from '../results/thumbnail-maker';
 import { shellHandlers } from '../shell/shell-handlers';
 import { openStorage } from '../storage/storage-domain';
 import { openUpdates } from '../updates/updates-domain';
+import { DisplayName } from '../team/display-name';
+import { teamHandlers } from '../team/team-handlers';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
 import { alwaysOnline, silentNotifier, systemClock, systemTimers } from '../kernel/ports';
 import { HistoryLease } from '../db/sqlite/history-lease';
@@ -120,7 +122,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     deps.dialogs,
     async () => (await openedDownloads.handlers['downloads:settings'](undefined)).folder,
   );
+  // The name this installation records on every job it submits (issue 19).
+  const displayName = new DisplayName(stores.settings);
   const jobs = openJobs({
+    submittedBy: () => displayName.current(),
     isOwner,
     jobs: stores.jobs,
     notice,
@@ -232,6 +237,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     }),
     'jobs:notice': async () => ({ message: historyNotice }),
     ...updates.handlers,
+    ...teamHandlers({
+      displayName,
+      reports: stores.creditReport,
+      activeAccountId: () => opened.registry.active().id,
+      dialogs: exportDialogs,
+    }),
   };
 
   return {

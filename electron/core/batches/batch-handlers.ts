@@ -66,7 +66,8 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
     },
     'batches:create': async (batch) => {
       const accountId = activeId();
-      const id = createBatch(batches, context.lifecycle, accountId, batch, context.clock.now());
+      const submittedBy = context.submittedBy?.() ?? null;
+      const id = createBatch(batches, context.lifecycle, accountId, batch, context.clock.now(), submittedBy);
       const view = batchView(own(id));
       deps.changed(view);
       runner.wake(id);

@@ -14,6 +14,8 @@ export function createBatch(
   accountId: string,
   batch: NewBatch,
   nowMs: number,
+  /** The display name current now, recorded on every row (issue 19). */
+  submittedBy: string | null = null,
 ): string {
   const id = randomUUID();
   const sessionId = randomUUID();
@@ -33,6 +35,7 @@ export function createBatch(
       batchId: id,
       batchRow: row,
       nowMs,
+      submittedBy,
     };
   });
   lifecycle.recordBatch(jobs, () =>

@@ -44,6 +44,8 @@ export interface JobsDomainDeps {
   emitPollHealth?(health: PollHealth): void;
   /** Whether this process does the history's background work now (history-lease.ts); yes by default. */
   isOwner?: () => boolean;
+  /** The display name current now, recorded on every job this process submits or tracks. */
+  submittedBy?: () => string | null;
   log?: (line: string) => void;
 }
 
@@ -139,6 +141,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     feed,
     clock,
     sessionId: randomUUID(),
+    submittedBy: deps.submittedBy,
     log: deps.log,
   };
   events.on('job:changed', (job) => feed.changed(job.accountId, job.id));

@@ -6,6 +6,7 @@ import type { AsyncPort } from '../../kernel/async-port';
 import { PgAccess } from './pg-access';
 import { PgAssetCache } from './pg-asset-cache';
 import { PgBatches } from './pg-batches';
+import { PgCreditReport } from './pg-credit-report';
 import { PgDownloads } from './pg-downloads';
 import { PgJobs } from './pg-jobs';
 import { PgSettings } from './pg-settings';
@@ -37,5 +38,6 @@ export function pgStores(
     downloads: new PgDownloads(db, computerId),
     settings: new PgSettings(db),
     assetCache: new PgAssetCache(db),
+    creditReport: new PgCreditReport(db),
   };
 }
