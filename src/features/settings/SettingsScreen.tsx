@@ -123,8 +123,8 @@ export function SettingsScreen(): React.JSX.Element {
             Credits spent
           </h3>
           <p className="settings-note">
-            By {accountName ? `“${accountName}”` : 'this account'}’s jobs that finished in the period, by
-            person and by batch.
+            What the jobs of {accountName ? `“${accountName}”` : 'this account'} that finished in the period
+            were charged, by person and by batch.
           </p>
         </div>
         <CreditsSpent />
