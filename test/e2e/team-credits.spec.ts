@@ -66,6 +66,11 @@ test('who submitted each job: the name set in Settings, shown and filtered in th
   await person.selectOption({ label: 'Ben on laptop' });
   await expect(page.getByRole('grid', { name: 'Jobs' }).getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('grid', { name: 'Jobs' }).getByRole('row').nth(1)).toContainText('Berlin');
+  // The details say it too.
+  await page.getByRole('grid', { name: 'Jobs' }).getByRole('row').nth(1).dblclick();
+  const details = page.getByRole('dialog', { name: 'Job details' });
+  await expect(details.locator('.fact').filter({ hasText: 'Submitted by' })).toContainText('Ben on laptop');
+  await page.getByRole('button', { name: 'Close the details' }).click();
 
   // A name from someone else that a spreadsheet would run: the CSV defuses it.
   await setNameInSettings(page, '=HYPERLINK("https://evil.example","x")');
