@@ -90,15 +90,8 @@ export const JobGridRow = memo(function JobGridRow({
             data-testid="submitted-by"
             title={`Submitted by ${submitterWords(job.submittedBy)}`}
           >
-            <span className="sr-only">, submitted by </span>
-            {job.submittedBy === null ? (
-              submitterWords(null)
-            ) : (
-              <>
-                <span aria-hidden="true">by </span>
-                {job.submittedBy}
-              </>
-            )}
+            {/* Plain text, no element more per row: a scrollbar jump mounts a whole window of rows. */}
+            {job.submittedBy === null ? submitterWords(null) : `by ${job.submittedBy}`}
           </span>
         </span>
       </div>
