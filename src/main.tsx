@@ -13,6 +13,7 @@ import './features/accounts/accounts.css';
 import './features/projects/projects.css';
 import './features/job-form/job-form.css';
 import './features/jobs/jobs.css';
+import './features/team/team.css';
 import './features/navigation/navigation.css';
 import './features/create/create.css';
 import './features/queue/queue.css';

@@ -120,6 +120,7 @@ it('prints only described records, from every command, and every record is print
   // No team database saved here: status says the history is on this computer; forget has nothing to remove.
   expect((await checked(['team', 'status'])).types).toEqual(['team']);
   expect((await checked(['team', 'forget'])).types).toEqual(['forgotten']);
+  expect((await checked(['team', 'name'])).types).toEqual(['teamName']);
 
   // Failures are records too: bad arguments (2), a refusal of the core, no account (3).
   const usage = await checked(['jobs', '--limit', '0']);

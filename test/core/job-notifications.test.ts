@@ -33,6 +33,7 @@ function row(overrides: Partial<Job>): Job {
     batchRow: null,
     archived: false,
     requeuedMs: null,
+    submittedBy: null,
     ...overrides,
   };
 }

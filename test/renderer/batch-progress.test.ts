@@ -32,6 +32,7 @@ function job(overrides: Partial<JobView>): JobView {
     batchRow: serial,
     expectedAt: null,
     archived: false,
+    submittedBy: null,
     ...overrides,
   };
 }

@@ -59,6 +59,7 @@ export function job(overrides: Partial<JobView> = {}): JobView {
     batchRow: null,
     expectedAt: null,
     archived: false,
+    submittedBy: null,
     ...overrides,
   };
 }

@@ -36,6 +36,7 @@ function job(id: string, projectId: string, finishedAt: string, batchId: string 
     batchRow: batchId ? 0 : null,
     expectedAt: null,
     archived: false,
+    submittedBy: null,
   };
 }
 

@@ -25,6 +25,7 @@ import { summaryOf } from '../command-summaries';
 import { EXIT, exitCodeOf, type ExitCode } from '../exit-codes';
 import { readAll, readHidden } from '../prompt';
 import { action } from './action';
+import { teamNameCommand } from './team-name';
 
 const PIPE_HINT = `Pipe it in: printf %s "$TEAM_DATABASE_URL" | jrs team connect, or run jrs team connect alone and type it (it is not shown).`;
 
@@ -212,5 +213,6 @@ export function teamCommand(run: CliRun): Command {
     .command('forget')
     .description('remove the saved team database’s address from the keychain')
     .action(action(run, async () => forget(run)));
+  team.addCommand(teamNameCommand(run));
   return team;
 }

@@ -25,6 +25,12 @@ export const teamRecordSchema = defineRecord(
   },
 );
 
+export const teamNameRecordSchema = defineRecord(
+  'teamName',
+  'The name this installation records on every job it submits (jrs team name): the one in use, the default (the OS user and host), and whether the default is in use.',
+  { name: z.string(), defaultName: z.string(), isDefault: z.boolean() },
+);
+
 export const forgottenRecordSchema = defineRecord(
   'forgotten',
   'The team database’s address removed from the keychain (address without the password; null when none was saved or it could not be read); removed: whether one was saved.',

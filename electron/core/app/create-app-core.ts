@@ -19,6 +19,8 @@ import { ThumbnailMaker } from '../results/thumbnail-maker';
 import { shellHandlers } from '../shell/shell-handlers';
 import { openStorage } from '../storage/storage-domain';
 import { openUpdates } from '../updates/updates-domain';
+import { DisplayName } from '../team/display-name';
+import { teamHandlers } from '../team/team-handlers';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
 import { alwaysOnline, silentNotifier, systemClock, systemTimers } from '../kernel/ports';
 import { securePrivateDataFolder } from './private-data-folder';
@@ -26,7 +28,7 @@ import { savingInFolder } from './export-folder';
 import { openSqliteHistory } from './sqlite-history';
 import { openTeamHistory } from './team-history';
 import { computerId } from './computer-id';
-import { defaultDisplayName } from './display-name';
+import { defaultDisplayName } from '../team/display-name';
 import type { TeamChange } from '../db/postgres/change-listener';
 import type { Work } from '../kernel/ownership';
 import { randomUUID } from 'node:crypto';
@@ -118,7 +120,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     deps.dialogs,
     async () => (await openedDownloads.handlers['downloads:settings'](undefined)).folder,
   );
+  // The name this installation records on every job it submits (issue 19).
+  const displayName = new DisplayName(stores.settings);
   const jobs = openJobs({
+    submittedBy: () => displayName.current(),
     holds,
     jobs: stores.jobs,
     notice: history.notice(),
@@ -238,6 +243,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     }),
     'jobs:notice': async () => ({ message: history.notice() }),
     ...updates.handlers,
+    ...teamHandlers({
+      displayName,
+      reports: stores.creditReport,
+      activeAccountId: () => opened.registry.active().id,
+      dialogs: exportDialogs,
+    }),
   };
 
   return {

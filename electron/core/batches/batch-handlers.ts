@@ -66,7 +66,15 @@ export function batchHandlers(deps: BatchHandlersDeps): Pick<Handlers, BatchChan
     },
     'batches:create': async (batch) => {
       const accountId = activeId();
-      const id = await createBatch(batches, context.lifecycle, accountId, batch, context.clock.now());
+      const submittedBy = (await context.submittedBy?.()) ?? null;
+      const id = await createBatch(
+        batches,
+        context.lifecycle,
+        accountId,
+        batch,
+        context.clock.now(),
+        submittedBy,
+      );
       const view = batchView(await own(id));
       deps.changed(view);
       runner.wake(id);

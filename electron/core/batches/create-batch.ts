@@ -14,6 +14,8 @@ export async function createBatch(
   accountId: string,
   batch: NewBatch,
   nowMs: number,
+  /** The display name current now, recorded on every row (issue 19). */
+  submittedBy: string | null = null,
 ): Promise<string> {
   const id = randomUUID();
   const sessionId = randomUUID();
@@ -33,6 +35,7 @@ export async function createBatch(
       batchId: id,
       batchRow: row,
       nowMs,
+      submittedBy,
     };
   });
   await lifecycle.recordBatch(jobs, () =>

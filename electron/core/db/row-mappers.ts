@@ -59,6 +59,7 @@ export interface JobRow {
   batch_row: number | null;
   archived: number | boolean;
   requeued_ms: Bigint | null;
+  submitted_by: string | null;
 }
 
 export function jobOf(row: JobRow): Job {
@@ -87,6 +88,7 @@ export function jobOf(row: JobRow): Job {
     batchRow: row.batch_row,
     archived: row.archived === true || row.archived === 1,
     requeuedMs: numOrNull(row.requeued_ms),
+    submittedBy: row.submitted_by ?? null,
   };
 }
 

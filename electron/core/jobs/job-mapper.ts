@@ -71,6 +71,7 @@ export function toView(job: Job, expectedAtMs: number | null): JobView {
     error: job.error,
     batchId: job.batchId,
     batchRow: job.batchRow,
+    submittedBy: job.submittedBy,
     expectedAt: iso(expectedAtMs),
     archived: job.archived,
   };

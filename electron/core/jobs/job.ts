@@ -32,6 +32,8 @@ export interface Job {
   batchRow: number | null;
   archived: boolean;
   requeuedMs: number | null;
+  /** The display name of whoever submitted it (or tracked it); null for jobs recorded before names were kept. */
+  submittedBy: string | null;
 }
 
 /**
@@ -54,6 +56,8 @@ interface NewJob {
   values: Record<string, unknown>;
   summary: string;
   nowMs: number;
+  /** The submitter's display name current when the job is recorded (given by the caller, never read by a store). */
+  submittedBy?: string | null;
 }
 
 export interface NewSubmission extends NewJob {

@@ -19,6 +19,8 @@ export interface JobsContext {
   clock: Clock;
   /** Sent as session_id with every job this run of the app submits. */
   sessionId: string;
+  /** The display name to record on each job submitted or tracked now (issue 19); none where not wired. */
+  submittedBy?: () => Promise<string | null>;
   log?: (line: string) => void;
 }
 

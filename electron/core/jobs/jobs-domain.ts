@@ -45,6 +45,8 @@ export interface JobsDomainDeps {
   emitPollHealth?(health: PollHealth): void;
   /** Which background work this process does now (kernel/ownership.ts); all of it by default. */
   holds?: Holds;
+  /** The display name current now, recorded on every job this process submits or tracks. */
+  submittedBy?: () => Promise<string | null>;
   log?: (line: string) => void;
 }
 
@@ -160,6 +162,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     feed,
     clock,
     sessionId: randomUUID(),
+    submittedBy: deps.submittedBy,
     log: deps.log,
   };
   events.on('job:changed', (job) => feed.changed(job.accountId, job.id));

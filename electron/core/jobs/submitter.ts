@@ -85,6 +85,7 @@ export async function submitJob(
     batchId: batch?.batchId ?? null,
     batchRow: batch?.batchRow ?? null,
     nowMs: context.clock.now(),
+    submittedBy: (await context.submittedBy?.()) ?? null,
   });
   return sendSubmission(context, await rowOf(context, id), async () => {
     // The service refused it (or it provably never left): nothing was created, nothing to keep.

@@ -57,6 +57,7 @@ export async function trackJob(context: JobsContext, accountId: string, uuid: st
     values,
     summary: summarize(values),
     nowMs: clock.now(),
+    submittedBy: (await context.submittedBy?.()) ?? null,
     ...recordColumns(job, clock.now()),
   });
   const row = await rowOf(context, id);

@@ -56,6 +56,8 @@ export const jobViewSchema = z.object({
   error: z.string().nullable(),
   batchId: z.string().nullable(),
   batchRow: z.number().int().nullable(),
+  /** Who submitted it (their display name); null for jobs recorded before names were kept. */
+  submittedBy: z.string().nullable(),
   /** When the job will likely finish, learned from this project's finished jobs; null without data. */
   expectedAt: z.string().nullable(),
   /** The job belongs to an account that was removed: shown greyed, read-only. */

@@ -12,6 +12,7 @@ import { projectChannels } from './channels/projects';
 import { resultChannels } from './channels/results';
 import { shellChannels, shellEvents } from './channels/shell';
 import { storageChannels } from './channels/storage';
+import { teamChannels } from './channels/team';
 import { updateChannels, updateEvents } from './channels/updates';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './names';
 
@@ -32,6 +33,7 @@ export const channels = {
   ...storageChannels,
   ...resultChannels,
   ...updateChannels,
+  ...teamChannels,
 } as const;
 
 export const events = {

@@ -71,6 +71,10 @@ export const CHANNEL_NAMES = [
   'updates:setEnabled',
   'updates:checkNow',
   'updates:restart',
+  'team:name',
+  'team:setName',
+  'credits:report',
+  'credits:exportReport',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -2,6 +2,7 @@
 // with previews, ids, output, times and raw JSON, and what can be done with it (requeue, duplicate into the
 // form, remove from history; resubmit or discard when its outcome is unknown). It follows the active row
 // while open, reads the full record with jobs:get, and reads it again whenever the job changes.
+import { submitterWords } from '../../../electron/shared/domain/team';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import type { JobDetail, JobView } from '../../../electron/shared/domain/job';
@@ -238,6 +239,10 @@ function DrawerBody({ id, job }: { id: string; job: JobView | undefined }): Reac
                 <span className="value-note">{isRunning(view) ? 'Not ready yet' : 'None'}</span>
               )}
             </dd>
+          </div>
+          <div className="fact">
+            <dt>Submitted by</dt>
+            <dd>{submitterWords(view.submittedBy)}</dd>
           </div>
           {view.batchId !== null ? (
             <div className="fact">

@@ -7,6 +7,7 @@ import type { JobView } from '../../../electron/shared/domain/job';
 import { ProjectName } from '../../components/ProjectName';
 import { RelativeTime } from '../../components/RelativeTime';
 import { TimeLeft } from '../../components/TimeLeft';
+import { submitterWords } from '../../../electron/shared/domain/team';
 import { jobTypeLabel } from '../../lib/job-type-labels';
 import { renderProbe } from '../../lib/render-probe';
 import { DownloadCell } from '../downloads/DownloadCell';
@@ -68,15 +69,31 @@ export const JobGridRow = memo(function JobGridRow({
         <StatusBadge job={job} />
       </div>
       <div role="gridcell" className="cell col-project">
-        <span className="cell-text">
-          <ProjectName name={job.projectName} />
-        </span>
-        {job.archived ? (
-          <span className="tag tag-archived" title="Its account was removed: kept read-only in the history">
-            <span aria-hidden="true">⊘</span>
-            <span className="archived-word">Archived</span>
+        <span className="cell-lines">
+          <span className="cell-line">
+            <span className="cell-text">
+              <ProjectName name={job.projectName} />
+            </span>
+            {job.archived ? (
+              <span
+                className="tag tag-archived"
+                title="Its account was removed: kept read-only in the history"
+              >
+                <span aria-hidden="true">⊘</span>
+                <span className="archived-word">Archived</span>
+              </span>
+            ) : null}
           </span>
-        ) : null}
+          {/* Who submitted it (issue 19), under the project: seen at every width of the grid. */}
+          <span
+            className="cell-by"
+            data-testid="submitted-by"
+            title={`Submitted by ${submitterWords(job.submittedBy)}`}
+          >
+            {/* Plain text, no element more per row: a scrollbar jump mounts a whole window of rows. */}
+            {job.submittedBy === null ? submitterWords(null) : `by ${job.submittedBy}`}
+          </span>
+        </span>
       </div>
       <div role="gridcell" className="cell col-type">
         {jobTypeLabel(job.jobType)}

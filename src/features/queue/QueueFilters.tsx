@@ -1,12 +1,16 @@
 // The queue's search (ids and values) and its filters: status (with our tracking states), project, type,
 // batch and date. Options come from the history itself.
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { UNNAMED_SUBMITTER } from '../../../electron/shared/domain/team';
+import { useDisplayNameStore } from '../team/display-name-store';
 import { STATUS_FILTERS } from '../jobs/job-status';
 import { useJobsStore } from '../jobs/jobs-store';
 import {
   filterOptions,
   hasFilters,
+  ME,
   NO_BATCH,
+  UNNAMED_PERSON,
   type FilterOption,
   type QueueFilters as Filters,
 } from './queue-filter';
@@ -68,6 +72,19 @@ export function QueueFilters(): React.JSX.Element {
     [batchesById],
   );
   const options = useMemo(() => filterOptions(byId, batchNames), [byId, batchNames]);
+  const me = useDisplayNameStore((state) => state.view?.name ?? null);
+  useEffect(() => {
+    if (!useDisplayNameStore.getState().view) void useDisplayNameStore.getState().load();
+  }, []);
+  // Me first, then every name in the history, then the jobs from before names were kept.
+  const people = useMemo(
+    () => [
+      { value: ME, label: me ? `Me (${me})` : 'Me' },
+      ...options.people,
+      ...(options.unnamed ? [{ value: UNNAMED_PERSON, label: UNNAMED_SUBMITTER }] : []),
+    ],
+    [me, options.people, options.unnamed],
+  );
   const batches = useMemo(
     () =>
       options.batches.length > 0 ? [{ value: NO_BATCH, label: 'Not in a batch' }, ...options.batches] : [],
@@ -96,6 +113,7 @@ export function QueueFilters(): React.JSX.Element {
       <FilterSelect name="type" label="Type" allLabel="All types" options={options.types} />
       <FilterSelect name="batch" label="Batch" allLabel="All batches" options={batches} />
       <FilterSelect name="date" label="Date" allLabel="Any date" options={DATE_OPTIONS} />
+      <FilterSelect name="person" label="Submitted by" allLabel="Everyone" options={people} />
       {hasFilters(filters) ? (
         <button
           type="button"

@@ -19,6 +19,7 @@ import { exportJobs, removeJobs, requeueJobs } from './queue-actions';
 import { hasFilters, visibleJobIds } from './queue-filter';
 import { PollHealthBanner } from './PollHealthBanner';
 import { QueueFilters } from './QueueFilters';
+import { useDisplayNameStore } from '../team/display-name-store';
 import { RerunConfirm } from './RerunConfirm';
 import { useQueueStore } from './queue-store';
 import { TrackJobDialog } from './TrackJobDialog';
@@ -89,7 +90,9 @@ export function QueueScreen(): React.JSX.Element {
   // The date filter moves with the clock (a minute is fine); without it the clock is left out.
   const minute = useNow(60_000);
   const clock = filters.date === 'all' ? 0 : minute;
-  const ids = useMemo(() => visibleJobIds(byId, filters, sort, clock), [byId, filters, sort, clock]);
+  // "Me" in the Submitted by filter: this installation's name now.
+  const me = useDisplayNameStore((state) => state.view?.name ?? null);
+  const ids = useMemo(() => visibleJobIds(byId, filters, sort, clock, me), [byId, filters, sort, clock, me]);
   const total = useMemo(() => Object.keys(byId).length, [byId]);
   const selectedIds = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
   const failedIds = useMemo(

@@ -22,6 +22,20 @@ export interface QueueFilters {
   batch: string;
   date: DateRange;
   query: string;
+  /** Who submitted it: a display name, ME, UNNAMED_PERSON (jobs from before names were kept), or '' for everyone. */
+  person: string;
+}
+
+/** The filter's own values: a name never holds a control character (shared/domain/team.ts), so these are none. */
+export const ME = '\u0000me';
+export const UNNAMED_PERSON = '\u0000unnamed';
+
+/** Whether the job was submitted by `person` (ME: by `me`, this installation's name now). */
+function matchesPerson(job: JobView, person: string, me: string | null): boolean {
+  if (person === '') return true;
+  if (person === UNNAMED_PERSON) return job.submittedBy === null;
+  if (person === ME) return me !== null && job.submittedBy === me;
+  return job.submittedBy === person;
 }
 
 export const NO_BATCH = '(none)';
@@ -33,6 +47,7 @@ export const NO_FILTERS: QueueFilters = {
   batch: '',
   date: 'all',
   query: '',
+  person: '',
 };
 
 export const SORT_KEYS = [
@@ -99,8 +114,10 @@ export function matchesFilters(
   filters: QueueFilters,
   since: number | null,
   needle: string,
+  me: string | null = null,
 ): boolean {
   if (!matchesStatusFilter(job, filters.status)) return false;
+  if (!matchesPerson(job, filters.person, me)) return false;
   if (filters.project && job.projectId !== filters.project) return false;
   if (filters.type && job.jobType !== filters.type) return false;
   if (filters.batch === NO_BATCH ? job.batchId !== null : filters.batch && job.batchId !== filters.batch) {
@@ -146,12 +163,19 @@ function compareValues(a: SortValue, b: SortValue): number {
  * The ids of the jobs shown, in order. Empty values (no finish time yet, no batch…) go last in either
  * direction; ties fall back to newest first, then the id, so the order never jumps between renders.
  */
-export function visibleJobIds(byId: JobsById, filters: QueueFilters, sort: QueueSort, now: number): string[] {
+export function visibleJobIds(
+  byId: JobsById,
+  filters: QueueFilters,
+  sort: QueueSort,
+  now: number,
+  /** This installation's display name, for the filter's "Me". */
+  me: string | null = null,
+): string[] {
   const since = rangeStart(filters.date, now);
   const needle = fold(filters.query.trim());
   const rows: Array<{ id: string; value: SortValue; created: number }> = [];
   for (const job of Object.values(byId)) {
-    if (!matchesFilters(job, filters, since, needle)) continue;
+    if (!matchesFilters(job, filters, since, needle, me)) continue;
     rows.push({ id: job.id, value: sortValue(job, sort.key), created: timeOf(job.createdAt) ?? 0 });
   }
   const sign = sort.direction === 'ascending' ? 1 : -1;
@@ -189,11 +213,18 @@ export function filterOptions(
   projects: FilterOption[];
   types: FilterOption[];
   batches: FilterOption[];
+  /** The names of who submitted the jobs (in the order a person reads names); the unnamed ones apart. */
+  people: FilterOption[];
+  unnamed: boolean;
 } {
   const projects = new Map<string, string>();
   const types = new Map<string, string>();
   const batches = new Map<string, string>();
+  const people = new Map<string, string>();
+  let unnamed = false;
   for (const job of Object.values(byId)) {
+    if (job.submittedBy === null) unnamed = true;
+    else if (!people.has(job.submittedBy)) people.set(job.submittedBy, job.submittedBy);
     if (!projects.has(job.projectId))
       projects.set(job.projectId, job.projectName.trim() || 'Untitled project');
     if (!types.has(job.jobType)) types.set(job.jobType, jobTypeLabel(job.jobType));
@@ -204,7 +235,13 @@ export function filterOptions(
   for (const [id, label] of batches) {
     if (named.indexOf(label) !== named.lastIndexOf(label)) batches.set(id, `${label} (${shortId(id)})`);
   }
-  return { projects: sortedOptions(projects), types: sortedOptions(types), batches: sortedOptions(batches) };
+  return {
+    projects: sortedOptions(projects),
+    types: sortedOptions(types),
+    batches: sortedOptions(batches),
+    people: sortedOptions(people),
+    unnamed,
+  };
 }
 
 export function hasFilters(filters: QueueFilters): boolean {
@@ -214,6 +251,7 @@ export function hasFilters(filters: QueueFilters): boolean {
     filters.type !== '' ||
     filters.batch !== '' ||
     filters.date !== 'all' ||
+    filters.person !== '' ||
     filters.query.trim() !== ''
   );
 }

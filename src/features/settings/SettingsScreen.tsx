@@ -14,6 +14,8 @@ import { PageNotificationsSetting } from './PageNotificationsSetting';
 import { BackToForm } from './BackToForm';
 import { StorageSettingsForm } from './StorageSettingsForm';
 import { UpdatesSettings } from '../updates/UpdatesSettings';
+import { CreditsSpent } from '../team/CreditsSpent';
+import { DisplayNameSetting } from '../team/DisplayNameSetting';
 
 type Loaded =
   { state: 'loading' } | { state: 'ready'; settings: DownloadSettings } | { state: 'error'; message: string };
@@ -108,6 +110,24 @@ export function SettingsScreen(): React.JSX.Element {
           Updates
         </h3>
         <UpdatesSettings />
+      </section>
+      <section className="settings-section" aria-labelledby="settings-team-name">
+        <h3 id="settings-team-name" className="settings-heading" tabIndex={-1}>
+          Your name on the team
+        </h3>
+        <DisplayNameSetting />
+      </section>
+      <section className="settings-section" aria-labelledby="settings-credits">
+        <div className="settings-section-head">
+          <h3 id="settings-credits" className="settings-heading" tabIndex={-1}>
+            Credits spent
+          </h3>
+          <p className="settings-note">
+            What the jobs of {accountName ? `“${accountName}”` : 'this account'} that finished in the period
+            were charged, by person and by batch.
+          </p>
+        </div>
+        <CreditsSpent />
       </section>
       <section className="settings-section" aria-labelledby="settings-accounts">
         <h3 id="settings-accounts" className="settings-heading">

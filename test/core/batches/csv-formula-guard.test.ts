@@ -60,6 +60,7 @@ function job(values: Record<string, unknown>, creditUsed: number | null = null):
     batchRow: null,
     expectedAt: null,
     archived: false,
+    submittedBy: null,
   };
 }
 

@@ -74,6 +74,7 @@ function job(id: string): Job {
     batchRow: null,
     archived: false,
     requeuedMs: null,
+    submittedBy: null,
   };
 }
 

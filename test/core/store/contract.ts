@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import { assetCacheContract } from './asset-cache.contract';
 import { batchStoreContract } from './batch-store.contract';
+import { creditReportContract } from './credit-report.contract';
 import { downloadStoreContract } from './download-store.contract';
 import { jobStoreContract } from './job-store.contract';
 import { settingsStoreContract } from './settings-store.contract';
@@ -32,5 +33,6 @@ export function describeStoreContract(name: string, open: () => Promise<OpenedSt
     describe('DownloadStore', () => downloadStoreContract(current));
     describe('SettingsStore', () => settingsStoreContract(current));
     describe('AssetCacheStore', () => assetCacheContract(current));
+    describe('CreditReportStore', () => creditReportContract(current));
   });
 }

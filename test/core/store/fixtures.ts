@@ -29,6 +29,7 @@ export function submission(id: string, over: Partial<NewSubmission> = {}): NewSu
     summary: 'Été à Lisboa',
     source: 'form',
     nowMs: T0,
+    submittedBy: 'Grace on desk-2',
     ...over,
   };
 }
@@ -60,6 +61,7 @@ export function jobOf(sub: NewSubmission, tracking: TrackingState): Job {
     batchRow: sub.batchRow ?? null,
     archived: false,
     requeuedMs: null,
+    submittedBy: sub.submittedBy ?? null,
   };
 }
 

@@ -42,8 +42,8 @@ describeStoreContract('PostgreSQL', async () => {
     damage: {
       async settingText(accountId, key, text) {
         await pool.query(
-          `INSERT INTO settings (account_id, name, value_json) VALUES ($1, $2, $3)
-           ON CONFLICT (account_id, name) DO UPDATE SET value_json = excluded.value_json`,
+          `INSERT INTO settings (computer_id, account_id, name, value_json) VALUES ('this-computer', $1, $2, $3)
+           ON CONFLICT (computer_id, account_id, name) DO UPDATE SET value_json = excluded.value_json`,
           [accountId, key, text],
         );
       },

@@ -5,6 +5,7 @@ import { downloadsTable } from './003-downloads';
 import { batchRuns } from './004-batch-runs';
 import { assetCache } from './005-asset-cache';
 import { historyLease } from './006-history-lease';
+import { submittedBy } from './007-submitted-by';
 import type { Migration } from './types';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,5 +15,6 @@ export const MIGRATIONS: readonly Migration[] = [
   batchRuns,
   assetCache,
   historyLease,
+  submittedBy,
 ];
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

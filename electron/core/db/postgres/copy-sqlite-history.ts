@@ -126,11 +126,13 @@ export const TABLE_PLANS: readonly TablePlan[] = [
       'batch_row',
       'archived',
       'requeued_ms',
+      'submitted_by',
     ),
     booleans: ['archived'],
-    // Submitted when this computer first recorded it.
+    // Submitted when this computer first recorded it; by the name recorded then (history version 7 on),
+    // else by the person moving it in.
     added: (row, { submittedBy }) => ({
-      submitted_by: submittedBy,
+      submitted_by: row.submitted_by ?? submittedBy,
       submitted_at_ms: row.first_seen_ms ?? null,
     }),
   },
@@ -138,6 +140,7 @@ export const TABLE_PLANS: readonly TablePlan[] = [
     table: 'settings',
     columns: { account_id: 'account_id', key: 'name', value_json: 'value_json' },
     shared: (row) => row.account_id !== APP_WIDE_ACCOUNT && !PER_COMPUTER_KEYS.has(String(row.key)),
+    added: (_row, { computerId }) => ({ computer_id: computerId }),
   },
   {
     table: 'downloads',

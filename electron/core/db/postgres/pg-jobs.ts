@@ -43,11 +43,11 @@ export async function insertSubmissions(
     `INSERT INTO jobs (id, account_id, project_id, project_name, job_type, tracking, source, request_json,
        values_json, summary, first_seen_ms, batch_id, batch_row, submitted_by, submitted_at_ms, claimed_by)
      SELECT id, account_id, project_id, project_name, job_type, $13, source, request_json, values_json,
-       summary, now_ms, batch_id, batch_row, $14, now_ms, $15
+       summary, now_ms, batch_id, batch_row, submitted_by, now_ms, $15
      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-       $8::text[], $9::text[], $10::bigint[], $11::text[], $12::integer[])
+       $8::text[], $9::text[], $10::bigint[], $11::text[], $12::integer[], $14::text[])
        AS new (id, account_id, project_id, project_name, job_type, source, request_json, values_json, summary,
-         now_ms, batch_id, batch_row)`,
+         now_ms, batch_id, batch_row, submitted_by)`,
     [
       column((job) => job.id),
       column((job) => job.accountId),
@@ -62,7 +62,8 @@ export async function insertSubmissions(
       column((job) => job.batchId ?? null),
       column((job) => job.batchRow ?? null),
       tracking,
-      who.submittedBy,
+      // The name the caller recorded with each job (null: none kept); this client's where none was given.
+      column((job) => (job.submittedBy === undefined ? who.submittedBy : job.submittedBy)),
       // A row written `submitting` is this client's send in flight from the start.
       tracking === 'submitting' ? who.clientId : null,
     ],
@@ -119,7 +120,7 @@ export class PgJobs implements JobStore {
         job.updatedAt,
         job.finishedAt,
         job.nowMs,
-        this.who.submittedBy,
+        job.submittedBy === undefined ? this.who.submittedBy : job.submittedBy,
       ],
     );
   }

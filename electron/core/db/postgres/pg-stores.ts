@@ -5,6 +5,7 @@ import type { HistoryStores } from '../history-stores';
 import { PgAccess } from './pg-access';
 import { PgAssetCache } from './pg-asset-cache';
 import { PgBatches } from './pg-batches';
+import { PgCreditReport } from './pg-credit-report';
 import { PgDownloads } from './pg-downloads';
 import { PgJobs } from './pg-jobs';
 import { PgSettings } from './pg-settings';
@@ -31,7 +32,8 @@ export function pgStores(
     jobs: new PgJobs(db, who),
     batches: new PgBatches(db, who),
     downloads: new PgDownloads(db, computerId),
-    settings: new PgSettings(db),
+    settings: new PgSettings(db, computerId),
     assetCache: new PgAssetCache(db),
+    creditReport: new PgCreditReport(db),
   };
 }

@@ -20,16 +20,16 @@ function prepareStatements(db: Database) {
   return {
     insert: prepare(`
         INSERT INTO jobs (id, account_id, project_id, project_name, job_type, tracking, source,
-          request_json, values_json, summary, first_seen_ms, batch_id, batch_row)
+          request_json, values_json, summary, first_seen_ms, batch_id, batch_row, submitted_by)
         VALUES (@id, @accountId, @projectId, @projectName, @jobType, @tracking, @source,
-          @request, @values, @summary, @nowMs, @batchId, @batchRow)`),
+          @request, @values, @summary, @nowMs, @batchId, @batchRow, @submittedBy)`),
     insertTracked: prepare(`
         INSERT INTO jobs (id, uuid, account_id, project_id, project_name, job_type, status, tracking, source,
           request_json, values_json, summary, record_json, credit_used, output_path, error, created_at,
-          updated_at, finished_at, first_seen_ms, last_polled_ms)
+          updated_at, finished_at, first_seen_ms, last_polled_ms, submitted_by)
         VALUES (@id, @uuid, @accountId, @projectId, @projectName, @jobType, @status, @tracking, 'tracked',
           @request, @values, @summary, @record, @creditUsed, @outputPath, @error, @createdAt,
-          @updatedAt, @finishedAt, @nowMs, @nowMs)`),
+          @updatedAt, @finishedAt, @nowMs, @nowMs, @submittedBy)`),
     applyRecord: prepare(`
         UPDATE jobs SET uuid = @uuid, status = @status, tracking = @tracking, tracking_note = NULL,
           record_json = @record, credit_used = @creditUsed, output_path = @outputPath, error = @error,
@@ -127,6 +127,7 @@ export class SqliteJobs implements JobStore {
       values: json(job.values),
       batchId: job.batchId ?? null,
       batchRow: job.batchRow ?? null,
+      submittedBy: job.submittedBy ?? null,
     });
   }
 
@@ -187,6 +188,7 @@ export class SqliteJobs implements JobStore {
       request: json(job.request),
       values: json(job.values),
       record: json(job.record),
+      submittedBy: job.submittedBy ?? null,
     });
   }
 

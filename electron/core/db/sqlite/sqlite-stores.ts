@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import type { HistoryStores } from '../history-stores';
 import { SqliteAssetCache } from './sqlite-asset-cache';
 import { SqliteBatches } from './sqlite-batches';
+import { SqliteCreditReport } from './sqlite-credit-report';
 import { SqliteDownloads } from './sqlite-downloads';
 import { SqliteJobs } from './sqlite-jobs';
 import { SqliteSettings } from './sqlite-settings';
@@ -17,5 +18,6 @@ export function sqliteStores(db: Database): HistoryStores {
     downloads: new SqliteDownloads(db),
     settings: new SqliteSettings(db),
     assetCache: new SqliteAssetCache(db),
+    creditReport: new SqliteCreditReport(db),
   };
 }

@@ -209,7 +209,7 @@ function sqliteRows(path: string, table: string): Row[] {
 const ORDER: Record<string, string> = {
   jobs: 'id',
   batches: 'id',
-  settings: 'account_id, name',
+  settings: 'computer_id, account_id, name',
   downloads: 'computer_id, job_id',
   asset_cache: 'sha256',
 };
@@ -313,13 +313,19 @@ describe('copying a SQLite history into the team history', () => {
       })),
     );
     expect(await teamRows(pool, 'settings')).toEqual([
-      { account_id: 'acc-1', name: 'asset-storage', value_json: '{"provider":"default"}' },
       {
+        computer_id: COMPUTER,
+        account_id: 'acc-1',
+        name: 'asset-storage',
+        value_json: '{"provider":"default"}',
+      },
+      {
+        computer_id: COMPUTER,
         account_id: 'acc-1',
         name: 'form:p-1',
         value_json: '{"values":{"title":"Hi"},"skipEmptyCheck":false}',
       },
-      { account_id: 'acc-old', name: 'form:p-9', value_json: '{}' },
+      { computer_id: COMPUTER, account_id: 'acc-old', name: 'form:p-9', value_json: '{}' },
     ]);
     expect(await teamRows(pool, 'downloads')).toEqual(
       sqliteRows(path, 'downloads').map((row) => ({ ...row, computer_id: COMPUTER })),
@@ -365,12 +371,15 @@ describe('copying a SQLite history into the team history', () => {
          5, 'Bo (bo@studio-1)'),
        ('j-lost', 'svc-3', 'acc-1', 'p-1', 'Spring campaign', 'video', 'final', 'form', '{}', 'Theirs', 5, 'Bo')`,
     );
-    await pool.query(`INSERT INTO settings VALUES ('acc-1', 'asset-storage', '{"provider":"s3"}')`);
+    // A colleague's setting is their computer's: it neither stops nor replaces this computer's own.
+    await pool.query(
+      `INSERT INTO settings VALUES ('computer-bo', 'acc-1', 'asset-storage', '{"provider":"s3"}')`,
+    );
     const theirs = await snapshot(pool);
 
     const counts = await copy(path, pool);
     expect(counts.jobs).toEqual({ copied: 8, alreadyThere: 2 });
-    expect(counts.settings).toEqual({ copied: 2, alreadyThere: 1, keptHere: 2 });
+    expect(counts.settings).toEqual({ copied: 3, alreadyThere: 0, keptHere: 2 });
     const after = await snapshot(pool);
     for (const row of theirs.jobs!) expect(after.jobs).toContainEqual(row);
     expect(after.settings).toContainEqual(theirs.settings![0]);

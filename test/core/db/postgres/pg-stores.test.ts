@@ -183,6 +183,17 @@ describe('the team history stores on PostgreSQL', () => {
     expect(await ada.jobs.get('ada-1')).toMatchObject({ tracking: 'submitting' });
   });
 
+  it('keeps settings per computer: a colleague’s download folder is never this computer’s', async () => {
+    const database = await open(await cluster().createDatabase());
+    const ada = client(database, { computerId: 'computer-a' });
+    const grace = client(database, { computerId: 'computer-g', clientId: 'client-g' });
+    await ada.settings.write('acc-1', 'downloads', { folder: '/Users/ada/Movies' });
+    expect(await grace.settings.raw('acc-1', 'downloads')).toBeUndefined();
+    await grace.settings.write('acc-1', 'downloads', { folder: '/home/grace/Videos' });
+    await grace.settings.removeKeys('acc-1', 'down');
+    expect(await ada.settings.raw('acc-1', 'downloads')).toEqual({ folder: '/Users/ada/Movies' });
+  });
+
   it('keeps downloads per computer: saved on one is not saved on another', async () => {
     const database = await open(await cluster().createDatabase());
     const here = client(database, { computerId: 'studio-1' });

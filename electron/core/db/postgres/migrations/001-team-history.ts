@@ -78,11 +78,13 @@ export const teamHistory: PgMigration = {
     CREATE INDEX jobs_since ON jobs (change_seq);
     CREATE INDEX jobs_by_person ON jobs (account_id, submitted_by);
 
+    -- A computer's own: download folders, drafts, the person's name on this installation.
     CREATE TABLE settings (
+      computer_id     text NOT NULL,
       account_id      text NOT NULL,
       name            text NOT NULL,
       value_json      text NOT NULL,
-      PRIMARY KEY (account_id, name)
+      PRIMARY KEY (computer_id, account_id, name)
     );
 
     -- A download belongs to a computer: saved on one is "not saved here" on another.
