@@ -37,6 +37,33 @@ describe('the history database', () => {
     db.close();
   });
 
+  it('migrates once when another process migrated the same new file between its look and its writes', () => {
+    const path = tempPath();
+    const other = new Database(path);
+    const mine = new Database(path);
+    // This process reads the file's version; the other process migrates the whole file right then.
+    let looked = false;
+    const racing = new Proxy(mine, {
+      get(target, property) {
+        if (property === 'pragma')
+          return (source: string, options?: { simple: boolean }) => {
+            const seen: unknown = target.pragma(source, options);
+            if (!looked && source === 'user_version') {
+              looked = true;
+              migrate(other);
+            }
+            return seen;
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    expect(migrate(racing)).toBe(LATEST_VERSION);
+    expect(mine.prepare('SELECT count(*) AS n FROM jobs').get()).toEqual({ n: 0 });
+    other.close();
+    mine.close();
+  });
+
   for (let version = 0; version < LATEST_VERSION; version += 1) {
     it(`migrates a file of schema version ${version} to ${LATEST_VERSION}, keeping its jobs`, () => {
       const path = tempPath();

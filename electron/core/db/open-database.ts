@@ -39,10 +39,14 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): 
   }
   for (const migration of migrations) {
     if (migration.version <= current) continue;
+    // Two processes opening a new history at once (the app and jrs, two jrs commands) both read an old
+    // version above: each migration takes the write lock first (IMMEDIATE) and looks again, so the one that
+    // waited finds it applied and skips it, rather than failing on "table jobs already exists".
     db.transaction(() => {
+      if ((db.pragma('user_version', { simple: true }) as number) >= migration.version) return;
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    }).immediate();
   }
   return db.pragma('user_version', { simple: true }) as number;
 }
