@@ -1,7 +1,7 @@
 // One person's history: a SQLite file in the data folder, shared by the app, the browser host and the
 // command line of this computer, one of which does all the background work at a time (history-lease.ts).
 import { join } from 'node:path';
-import { withHistoryFaults } from '../db/history-faults';
+import { historyFault, withHistoryFaults } from '../db/history-faults';
 import { HistoryFileWatch } from '../db/history-file-watch';
 import { openDatabase } from '../db/open-database';
 import { HistoryLease } from '../db/sqlite/history-lease';
@@ -67,7 +67,7 @@ export function openSqliteHistory(deps: SqliteHistoryDeps): OpenedHistory {
       watch.start();
     },
     // SQLite's failures (a read-only, full or failing disk) said in words naming the history file.
-    withFaults: (handlers) => withHistoryFaults(handlers, path),
+    withFaults: (handlers) => withHistoryFaults(handlers, (error) => historyFault(error, path)),
     // A history file lost since the last look is said now.
     lastLook: () => watch.check(),
     async release() {

@@ -7,6 +7,9 @@ import { hostname } from 'node:os';
 import type { Handlers } from '../../shared/ipc/contract';
 import { ChangeListener, type TeamChange } from '../db/postgres/change-listener';
 import { openTeamDatabase } from '../db/postgres/open-team-database';
+import { unreachableNow } from '../db/postgres/connect-errors';
+import { parseConnectionString } from '../db/postgres/connection-string';
+import { withHistoryFaults } from '../db/history-faults';
 import { pgStores } from '../db/postgres/pg-stores';
 import { TeamLeases } from '../db/postgres/team-leases';
 import type { Work } from '../kernel/ownership';
@@ -43,6 +46,7 @@ function workOf(name: string, computer: string): Work | null {
 
 export async function openTeamHistory(deps: TeamHistoryDeps): Promise<OpenedHistory> {
   const database = await openTeamDatabase(deps.url);
+  const { password } = parseConnectionString(deps.url);
   const { pool, schema } = database;
   const leases = new TeamLeases({
     pool,
@@ -94,7 +98,9 @@ export async function openTeamHistory(deps: TeamHistoryDeps): Promise<OpenedHist
       for (const account of deps.accountIds()) await leases.hold(leaseOf({ account }, deps.computerId));
       await turn;
     },
-    withFaults: (handlers: Handlers) => handlers,
+    // The database out of reach: what was asked is refused in words (nothing is queued meanwhile).
+    withFaults: (handlers: Handlers) =>
+      withHistoryFaults(handlers, (error) => unreachableNow(error, database.address, password)),
     lastLook: async () => undefined,
     release: () => leases.stop(),
     async close() {

@@ -29,8 +29,11 @@ export function historyFault(error: unknown, path: string): AppError | null {
   return null;
 }
 
-/** Every handler's SQLite failures said as historyFault says them (dispatch words the rest). */
-export function withHistoryFaults(handlers: Handlers, path: string): Handlers {
+/**
+ * Every handler's failures of the history's own (SQLite's disk, a team database out of reach) said as
+ * `fault` says them; anything else goes on as it was (dispatch words the rest).
+ */
+export function withHistoryFaults(handlers: Handlers, fault: (error: unknown) => AppError | null): Handlers {
   const guarded: Record<string, (params: never) => Promise<unknown>> = {};
   for (const [channel, handler] of Object.entries(handlers) as [
     string,
@@ -40,7 +43,7 @@ export function withHistoryFaults(handlers: Handlers, path: string): Handlers {
       try {
         return await handler(params);
       } catch (error) {
-        throw historyFault(error, path) ?? error;
+        throw fault(error) ?? error;
       }
     };
   }

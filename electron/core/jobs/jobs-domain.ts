@@ -210,6 +210,9 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
       if (orphans > 0) deps.log?.(`${orphans} job(s) of accounts no longer in the list were kept read-only`);
     } else deps.log?.('The account list could not be read whole: no job was set aside as an orphan.');
   };
+  // Jobs another client polls that were seen open here: their end, when it comes, is said here too (so
+  // this computer saves the file), once; a job that ended before this client saw it open is not.
+  const openElsewhere = new Set<string>();
   // One look at a time: two interleaved looks would each compare against a half-written last look.
   let lastLook: Promise<void> = Promise.resolve();
   void showRunningCount();
@@ -236,12 +239,20 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
       if (interrupted > 0)
         deps.log?.(`${interrupted} submission(s) were interrupted by the last exit: outcome unknown`);
       await polling.start();
+      for (const row of await repo.withTracking('active'))
+        if (!holds({ account: row.accountId })) openElsewhere.add(row.id);
     },
     async changedElsewhere(accountId, id) {
       feed.changed(accountId, id);
+      const row = await repo.get(id);
+      if (!row) return void openElsewhere.delete(id);
       if (holds({ account: accountId })) {
-        const row = await repo.get(id);
-        if (row) polling.follow(row);
+        openElsewhere.delete(id);
+        polling.follow(row);
+      } else if (row.tracking !== 'final') openElsewhere.add(id);
+      else if (openElsewhere.delete(id)) {
+        // Another client polled it to its end: here too it ended (this computer's download, the balance).
+        events.emit('job:finished', row);
       }
       await showRunningCount();
     },

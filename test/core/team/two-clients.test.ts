@@ -39,7 +39,11 @@ function value<T>(result: IpcResult<T>): T {
 /** A loaded two-core machine may take a few seconds over what takes milliseconds alone. */
 const PATIENCE = { timeout: 30_000, interval: 50 };
 
-async function teamClient(url: string, submittedBy: string) {
+async function teamClient(
+  url: string,
+  submittedBy: string,
+  saves: 'saves files' | 'saves nothing' = 'saves nothing',
+) {
   const dir = await mkdtemp(join(tmpdir(), 'jrs-team-'));
   dirs.push(dir);
   const core = await createAppCore({
@@ -49,7 +53,7 @@ async function teamClient(url: string, submittedBy: string) {
     sandbox: testSandboxLauncher(makeTestSeed({ durationMs: 300 })),
     sessionAccounts: [{ id: 'team-account', name: 'Team', baseUrl: remote.url, apiKey: KEY_A }],
     team: { url, submittedBy, leaseMs: 1500 },
-    autoDownload: false,
+    ...(saves === 'saves nothing' ? { autoDownload: false as const } : {}),
     flushMs: 20,
   });
   cores.push(core);
@@ -60,7 +64,7 @@ async function teamClient(url: string, submittedBy: string) {
   });
   const call = <C extends Channel>(channel: C, params?: unknown) => dispatch(core, channel, params);
   const list = async () => value(await call('jobs:list')) as JobView[];
-  return { core, call, list, told };
+  return { core, call, list, told, downloadsDir: join(dir, 'Downloads') };
 }
 
 const request = (headline: string) => ({
@@ -73,7 +77,7 @@ const request = (headline: string) => ({
 it('one client polls the account for the team, the other sees its jobs end; the other takes over when it quits', async () => {
   const url = await cluster().createDatabase();
   const ada = await teamClient(url, 'Ada on studio-1');
-  const grace = await teamClient(url, 'Grace on studio-2');
+  const grace = await teamClient(url, 'Grace on studio-2', 'saves files');
   // Ada started first: the account's polling is hers; each computer saves its own files.
   expect(ada.core.isHistoryOwner()).toBe(true);
   expect(grace.core.isHistoryOwner()).toBe(false);
@@ -82,6 +86,12 @@ it('one client polls the account for the team, the other sees its jobs end; the 
   const sent = value(await grace.call('jobs:submit', request('From Grace')));
   expect(sent.tracking).toBe('active');
   await vi.waitFor(() => expect(grace.told.get(sent.id)?.status).toBe('SUCCESS'), PATIENCE);
+  // Her computer saves the file of the job that ended there too (Ada's saves nothing by itself).
+  await vi.waitFor(async () => {
+    const saved = value(await grace.call('downloads:list')).find((row) => row.jobId === sent.id);
+    expect(saved?.state).toBe('done');
+  }, PATIENCE);
+  expect(value(await ada.call('downloads:list'))).toEqual([]);
   expect((await ada.list()).find((job) => job.id === sent.id)).toMatchObject({
     status: 'SUCCESS',
     summary: 'From Grace',

@@ -104,3 +104,35 @@ export function connectFailure(
     { cause },
   );
 }
+
+/** Server codes that say the connection is gone or the server is not serving (class 08, shutdown, start-up). */
+const GONE = /^(08|57P0[123])/;
+
+/**
+ * A failure while the team database was being used that says it is out of reach now (the network went, the
+ * server restarted or stopped), as the AppError that says so; null for any other failure. What was asked
+ * was not done: a write the server never received is refused in words, so the person can try again (no
+ * queue of writes is kept while it is away: a submission is only sent once its intent is in the database).
+ */
+export function unreachableNow(
+  error: unknown,
+  address: TeamDatabaseAddress,
+  password: string,
+): AppError | null {
+  if (error instanceof AppError) return null;
+  const code = codeOf(error);
+  const why = code ? NETWORK[code] : undefined;
+  const gone =
+    why !== undefined ||
+    (code !== null && GONE.test(code)) ||
+    (code === null &&
+      /Connection terminated|timeout exceeded|Client has encountered a connection error/i.test(
+        messagesOf(error),
+      ));
+  if (!gone) return null;
+  return new AppError(
+    'team-unreachable',
+    `The team database at ${whereOf(address)} cannot be reached now${why ? ` (${why})` : ''}, so this was not done. Check this computer's network (a VPN may be off) and try again; what is shown may be out of date until it answers again.`,
+    { cause: redacted(error, password) },
+  );
+}

@@ -70,6 +70,28 @@ export async function insertSubmissions(
   );
 }
 
+/** A service record's columns, as applyRecord and applyPolled write them ($1 the id, $2–$12 recordParams). */
+const SET_RECORD = `uuid = $2, status = $3, tracking = $4, tracking_note = NULL, record_json = $5,
+  credit_used = $6, output_path = $7, error = $8, created_at = COALESCE($9, created_at),
+  updated_at = COALESCE($10, updated_at), finished_at = $11, last_polled_ms = $12`;
+
+function recordParams(id: string, columns: RecordColumns, nowMs: number): unknown[] {
+  return [
+    id,
+    columns.uuid,
+    columns.status,
+    columns.tracking,
+    json(columns.record),
+    columns.creditUsed,
+    columns.outputPath,
+    columns.error,
+    columns.createdAt,
+    columns.updatedAt,
+    columns.finishedAt,
+    nowMs,
+  ];
+}
+
 export class PgJobs implements JobStore {
   constructor(
     private readonly db: PgAccess,
@@ -126,26 +148,7 @@ export class PgJobs implements JobStore {
   }
 
   async applyRecord(id: string, columns: RecordColumns, nowMs: number): Promise<void> {
-    await this.db.write(
-      `UPDATE jobs SET uuid = $2, status = $3, tracking = $4, tracking_note = NULL, record_json = $5,
-         credit_used = $6, output_path = $7, error = $8, created_at = COALESCE($9, created_at),
-         updated_at = COALESCE($10, updated_at), finished_at = $11, last_polled_ms = $12
-       WHERE id = $1`,
-      [
-        id,
-        columns.uuid,
-        columns.status,
-        columns.tracking,
-        json(columns.record),
-        columns.creditUsed,
-        columns.outputPath,
-        columns.error,
-        columns.createdAt,
-        columns.updatedAt,
-        columns.finishedAt,
-        nowMs,
-      ],
-    );
+    await this.db.write(`UPDATE jobs SET ${SET_RECORD} WHERE id = $1`, recordParams(id, columns, nowMs));
   }
 
   /** Written only while the job is active with the same requeue time: a requeue or removal in between wins. */
@@ -156,25 +159,9 @@ export class PgJobs implements JobStore {
     requeuedMs: number | null,
   ): Promise<boolean> {
     const { rowCount } = await this.db.write(
-      `UPDATE jobs SET uuid = $2, status = $3, tracking = $4, tracking_note = NULL, record_json = $5,
-         credit_used = $6, output_path = $7, error = $8, created_at = COALESCE($9, created_at),
-         updated_at = COALESCE($10, updated_at), finished_at = $11, last_polled_ms = $12
+      `UPDATE jobs SET ${SET_RECORD}
        WHERE id = $1 AND tracking = 'active' AND requeued_ms IS NOT DISTINCT FROM $13::bigint`,
-      [
-        id,
-        columns.uuid,
-        columns.status,
-        columns.tracking,
-        json(columns.record),
-        columns.creditUsed,
-        columns.outputPath,
-        columns.error,
-        columns.createdAt,
-        columns.updatedAt,
-        columns.finishedAt,
-        nowMs,
-        requeuedMs,
-      ],
+      [...recordParams(id, columns, nowMs), requeuedMs],
     );
     return (rowCount ?? 0) > 0;
   }
