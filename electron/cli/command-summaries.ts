@@ -17,7 +17,7 @@ export const SUMMARIES = {
   sandbox: 'run the built-in sandbox service in the foreground (see: jrs sandbox --help)',
   serve: 'run the app in a browser on this computer',
   schema: 'the JSON Schema of what a command prints with --json (every command’s without one)',
-  team: 'connect this computer to the team’s database, see where the history lives, or forget it',
+  team: 'connect this computer to the team’s database, copy its history in, see where the history lives, or forget it',
 } as const;
 
 export type CommandName = keyof typeof SUMMARIES;

@@ -12,7 +12,9 @@ import { call } from '../fixtures/sandbox-http';
 import { IDS, KEY_A, KEY_B, makeTestSeed } from '../fixtures/test-seed';
 import { CapturedStream, cliWorld, jrs, records, type CliWorld, type RunOptions } from './cli-harness';
 import { SchemaCheck } from './schema-check';
+import { pgClusterForThisFile } from '../fixtures/pg-cluster-per-file';
 
+const cluster = pgClusterForThisFile();
 let remote: RunningSandbox;
 let world: CliWorld;
 let check: SchemaCheck;
@@ -121,6 +123,8 @@ it('prints only described records, from every command, and every record is print
   expect((await checked(['team', 'status'])).types).toEqual(['team']);
   expect((await checked(['team', 'forget'])).types).toEqual(['forgotten']);
   expect((await checked(['team', 'name'])).types).toEqual(['teamName']);
+  const teamDatabase = { JRS_DATABASE_URL: await cluster().createDatabase() };
+  expect((await checked(['team', 'copy-history'], { env: teamDatabase })).types).toEqual(['copied']);
 
   // Failures are records too: bad arguments (2), a refusal of the core, no account (3).
   const usage = await checked(['jobs', '--limit', '0']);

@@ -11,6 +11,8 @@ import { RECORDS, type RecordType } from '../../electron/cli/records/json-record
 import { PG_LATEST_VERSION } from '../../electron/core/db/postgres/migrations';
 import { hasPassword, redactedAddress, TEAM_DATABASE_SECRET } from '../../electron/core/team/team-connection';
 import { pgClusterForThisFile } from '../fixtures/pg-cluster-per-file';
+import { testSandboxLauncher } from '../fixtures/sandbox-launcher';
+import { IDS, makeTestSeed } from '../fixtures/test-seed';
 import { cliWorld, jrs, records, type CliResult, type CliWorld, type RunOptions } from './cli-harness';
 
 const cluster = pgClusterForThisFile();
@@ -26,7 +28,11 @@ beforeAll(async () => {
 beforeEach(() => {
   world = cliWorld();
 });
-afterEach(() => world.remove());
+const closeAfter: (() => void)[] = [];
+afterEach(() => {
+  world.remove();
+  for (const close of closeAfter.splice(0)) close();
+});
 
 function withPassword(url: string, password: string): string {
   const parsed = new URL(url);
@@ -226,4 +232,42 @@ it('shows an address without its password, whatever its form', () => {
   );
   expect(hasPassword('postgres://ana:x@db.example.com/studio')).toBe(true);
   expect(hasPassword('postgres://ana@db.example.com/studio')).toBe(false);
+});
+
+it('copies this computer’s history into the team’s in one step, changes nothing here, and doubles nothing when run again', async () => {
+  const url = await cluster().createDatabase();
+  const env = { JRS_DATABASE_URL: url };
+  // A computer with a history of its own: the built-in sandbox, quick.
+  const mine = cliWorld({ sandbox: testSandboxLauncher(makeTestSeed({ durationMs: 50 })) });
+  closeAfter.push(() => mine.remove());
+  expect((await jrs(mine, ['accounts', 'add', '--sandbox'])).code).toBe(EXIT.ok);
+  const sent = await jrs(mine, ['submit', IDS.image, '--set', 'headline=Mine', '--wait', '--json']);
+  expect(sent.code, sent.stderr).toBe(EXIT.ok);
+  const jobId = records(sent, 'job').at(-1)?.['id'];
+  const here = await jrs(mine, ['jobs', '--json']);
+
+  const first = await jrs(mine, ['team', 'copy-history', '--json'], { env });
+  expect(first.code, first.stderr).toBe(EXIT.ok);
+  expect(records(first, 'copied')).toEqual([
+    expect.objectContaining({
+      address: shown(url),
+      from: join(mine.dataDir, 'history.sqlite'),
+      jobs: { copied: 1, alreadyThere: 0 },
+    }),
+  ]);
+  const again = await jrs(mine, ['team', 'copy-history'], { env });
+  expect(again.code, again.stderr).toBe(EXIT.ok);
+  expect(again.stdout).toContain('0 job(s) (1 already there)');
+  expect(again.stderr).toContain('Nothing was changed or removed in');
+
+  // This computer's history is as it was; the team's has the job, as this computer's account sees it.
+  expect((await jrs(mine, ['jobs', '--json'])).stdout).toBe(here.stdout);
+  const team = await jrs(mine, ['jobs', '--json'], { env });
+  expect(records(team, 'job')).toEqual([expect.objectContaining({ id: jobId, status: 'SUCCESS' })]);
+  for (const run of [first, again, team])
+    expect(run.stdout + run.stderr).not.toContain(new URL(url).password);
+
+  const nowhere = await jrs(mine, ['team', 'copy-history']);
+  expect(nowhere.code).toBe(EXIT.usage);
+  expect(nowhere.stderr).toContain('No team database to copy into: connect one with jrs team connect');
 });

@@ -8,6 +8,7 @@ import type { SecretStore } from '../../core/accounts/secret-store';
 import { PG_LATEST_VERSION } from '../../core/db/postgres/migrations';
 import { AppError } from '../../core/kernel/app-error';
 import { lookAtTeamDatabase, prepareTeamDatabase, type TeamDatabaseCheck } from '../../core/team/team-check';
+import { copyHistoryToTeam } from '../../core/team/copy-history';
 import {
   hasPassword,
   redactedAddress,
@@ -173,6 +174,26 @@ async function status(run: CliRun): Promise<ExitCode> {
   return exitCodeOf(problem.kind);
 }
 
+async function copyHistory(run: CliRun): Promise<void> {
+  const { out } = run;
+  const given = await store(run).current();
+  if (!given)
+    throw new AppError(
+      'invalid-input',
+      `No team database to copy into: connect one with jrs team connect, or set ${TEAM_DATABASE_ENV}.`,
+    );
+  out.note(`Copying ${historyPath(run)} into the team history at ${redactedAddress(given.url)}…`);
+  const copied = await copyHistoryToTeam(given.url, userDataDir(run.io.env));
+  const { jobs, batches, settings, downloads } = copied.counts;
+  out.record({ type: 'copied', address: copied.address, from: copied.from, ...copied.counts });
+  const count = (counts: { copied: number; alreadyThere: number }, what: string) =>
+    `${counts.copied} ${what}${counts.alreadyThere ? ` (${counts.alreadyThere} already there)` : ''}`;
+  out.line(
+    `Copied into ${copied.address}: ${count(jobs, 'job(s)')}, ${count(batches, 'batch(es)')}, ${count(settings, 'setting(s)')}, ${count(downloads, 'download record(s)')}.`,
+  );
+  out.note(`Nothing was changed or removed in ${copied.from}; running this again adds nothing twice.`);
+}
+
 async function forget(run: CliRun): Promise<void> {
   const { out } = run;
   const team = store(run);
@@ -213,6 +234,12 @@ export function teamCommand(run: CliRun): Command {
     .command('forget')
     .description('remove the saved team database’s address from the keychain')
     .action(action(run, async () => forget(run)));
+  team
+    .command('copy-history')
+    .description(
+      'copy this computer’s history into the team history (nothing here is changed; run again, nothing is doubled)',
+    )
+    .action(action(run, async () => copyHistory(run)));
   team.addCommand(teamNameCommand(run));
   return team;
 }

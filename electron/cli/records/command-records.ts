@@ -18,7 +18,7 @@ export const COMMAND_RECORDS = {
   sandbox: ['sandbox'],
   serve: ['serve'],
   schema: ['schema'],
-  team: ['team', 'forgotten', 'teamName'],
+  team: ['team', 'forgotten', 'teamName', 'copied'],
 } as const satisfies Record<string, readonly RecordType[]>;
 
 export type CommandName = keyof typeof COMMAND_RECORDS;

@@ -9,7 +9,12 @@ import { sandboxRecordSchema, serveRecordSchema } from './host-records';
 import { discardedRecordSchema, jobRecordSchema, requeueRecordSchema, rowRecordSchema } from './job-records';
 import { fieldRecordSchema, projectRecordSchema } from './project-records';
 import { schemaRecordSchema } from './schema-record';
-import { forgottenRecordSchema, teamNameRecordSchema, teamRecordSchema } from './team-records';
+import {
+  copiedRecordSchema,
+  forgottenRecordSchema,
+  teamNameRecordSchema,
+  teamRecordSchema,
+} from './team-records';
 
 export const RECORDS = {
   account: accountRecordSchema,
@@ -31,6 +36,7 @@ export const RECORDS = {
   schema: schemaRecordSchema,
   team: teamRecordSchema,
   forgotten: forgottenRecordSchema,
+  copied: copiedRecordSchema,
   teamName: teamNameRecordSchema,
   error: errorRecordSchema,
 } as const;

@@ -31,6 +31,21 @@ export const teamNameRecordSchema = defineRecord(
   { name: z.string(), defaultName: z.string(), isDefault: z.boolean() },
 );
 
+const tableCounts = z.object({ copied: z.number().int(), alreadyThere: z.number().int() });
+
+export const copiedRecordSchema = defineRecord(
+  'copied',
+  'This computer’s history copied into the team history (jrs team copy-history): the team database’s address without the password, the SQLite file copied from (never changed), and per table the rows added and those the team history had already (a second run adds none); settings come as this computer’s own.',
+  {
+    address: z.string(),
+    from: z.string(),
+    jobs: tableCounts,
+    batches: tableCounts,
+    settings: tableCounts,
+    downloads: tableCounts,
+  },
+);
+
 export const forgottenRecordSchema = defineRecord(
   'forgotten',
   'The team database’s address removed from the keychain (address without the password; null when none was saved or it could not be read); removed: whether one was saved.',

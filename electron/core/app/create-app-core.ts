@@ -27,7 +27,7 @@ import { securePrivateDataFolder } from './private-data-folder';
 import { savingInFolder } from './export-folder';
 import { openSqliteHistory } from './sqlite-history';
 import { openTeamHistory } from './team-history';
-import { computerId } from './computer-id';
+import { computerId } from '../team/computer-id';
 import { defaultDisplayName } from '../team/display-name';
 import type { TeamChange } from '../db/postgres/change-listener';
 import type { Work } from '../kernel/ownership';

@@ -23,10 +23,8 @@ export interface TableCounts {
 export interface CopyCounts {
   readonly jobs: TableCounts;
   readonly batches: TableCounts;
-  readonly settings: TableCounts & {
-    /** Settings that belong to this computer (its download folder, its update switch): not shared. */
-    readonly keptHere: number;
-  };
+  /** This computer's settings: in the team history too, each computer keeps its own. */
+  readonly settings: TableCounts;
   readonly downloads: TableCounts;
 }
 
@@ -50,10 +48,6 @@ export interface CopyOptions {
   readonly chunkSize?: number;
 }
 
-/** Settings of one computer, not of the team: the installation-wide ones and where files are saved. */
-const APP_WIDE_ACCOUNT = '';
-const PER_COMPUTER_KEYS: ReadonlySet<string> = new Set(['downloads']);
-
 type Value = string | number | bigint | Buffer | null;
 type SqliteRow = Record<string, Value>;
 
@@ -65,8 +59,6 @@ interface TablePlan {
   readonly booleans?: readonly string[];
   /** Team columns the copy fills in itself, from the row. */
   readonly added?: (row: SqliteRow, options: CopyOptions) => Readonly<Record<string, Value>>;
-  /** False for a row that stays on this computer. */
-  readonly shared?: (row: SqliteRow) => boolean;
 }
 
 const same = (...names: string[]): Record<string, string> =>
@@ -139,7 +131,7 @@ export const TABLE_PLANS: readonly TablePlan[] = [
   {
     table: 'settings',
     columns: { account_id: 'account_id', key: 'name', value_json: 'value_json' },
-    shared: (row) => row.account_id !== APP_WIDE_ACCOUNT && !PER_COMPUTER_KEYS.has(String(row.key)),
+    // Every setting, as this computer's (its download folder, drafts, name, update switch).
     added: (_row, { computerId }) => ({ computer_id: computerId }),
   },
   {
@@ -306,8 +298,8 @@ async function copyTable(
   plan: TablePlan,
   tables: Map<string, string[]>,
   options: CopyOptions,
-): Promise<TableCounts & { keptHere: number }> {
-  const counts = { copied: 0, alreadyThere: 0, keptHere: 0 };
+): Promise<TableCounts> {
+  const counts = { copied: 0, alreadyThere: 0 };
   const present = new Set(tables.get(plan.table) ?? []);
   if (present.size === 0) return counts; // an older history, from before this table
   // An older history lacks later columns: the team database's defaults stand in for them.
@@ -324,22 +316,18 @@ async function copyTable(
     if (rows.length === 0) break;
     after = Number(rows[rows.length - 1]?.rowid_);
     done += rows.length;
-    const shared = rows.filter((row) => plan.shared?.(row) ?? true);
-    counts.keptHere += rows.length - shared.length;
-    if (shared.length > 0) {
-      const teamRows = shared.map((row) => ({
-        ...Object.fromEntries(
-          sqliteColumns.map((column) => [
-            plan.columns[column] ?? column,
-            teamValue(plan, column, row[column] ?? null),
-          ]),
-        ),
-        ...plan.added?.(row, options),
-      }));
-      const copied = await insertChunk(client, plan.table, teamRows);
-      counts.copied += copied;
-      counts.alreadyThere += shared.length - copied;
-    }
+    const teamRows = rows.map((row) => ({
+      ...Object.fromEntries(
+        sqliteColumns.map((column) => [
+          plan.columns[column] ?? column,
+          teamValue(plan, column, row[column] ?? null),
+        ]),
+      ),
+      ...plan.added?.(row, options),
+    }));
+    const copied = await insertChunk(client, plan.table, teamRows);
+    counts.copied += copied;
+    counts.alreadyThere += rows.length - copied;
     options.onProgress?.({ table: plan.table, done, total });
   }
   return counts;
@@ -380,17 +368,16 @@ export async function copySqliteHistory(options: CopyOptions): Promise<CopyCount
     let failed: Error | undefined;
     try {
       await client.query('BEGIN');
-      const counts = new Map<CopiedTable, TableCounts & { keptHere: number }>();
+      const counts = new Map<CopiedTable, TableCounts>();
       for (const plan of TABLE_PLANS)
         counts.set(plan.table, await copyTable(db, client, plan, tables, options));
       await client.query('COMMIT');
-      const of = (table: CopiedTable) => counts.get(table) ?? { copied: 0, alreadyThere: 0, keptHere: 0 };
-      const pick = ({ copied, alreadyThere }: TableCounts): TableCounts => ({ copied, alreadyThere });
+      const of = (table: CopiedTable) => counts.get(table) ?? { copied: 0, alreadyThere: 0 };
       return {
-        jobs: pick(of('jobs')),
-        batches: pick(of('batches')),
+        jobs: of('jobs'),
+        batches: of('batches'),
         settings: of('settings'),
-        downloads: pick(of('downloads')),
+        downloads: of('downloads'),
       };
     } catch (error) {
       failed = error as Error;

@@ -175,7 +175,7 @@ function richHistory(db: Database.Database): void {
   setting.run('acc-1', 'form:p-1', '{"values":{"title":"Hi"},"skipEmptyCheck":false}');
   setting.run('acc-1', 'asset-storage', '{"provider":"default"}');
   setting.run('acc-old', 'form:p-9', '{}');
-  // This computer's own: where its files go, and its update switch.
+  // Where its files go, and its update switch: this computer's, in the team history as here.
   setting.run(
     'acc-1',
     'downloads',
@@ -269,7 +269,7 @@ describe('copying a SQLite history into the team history', () => {
     expect(counts).toEqual({
       jobs: { copied: 10, alreadyThere: 0 },
       batches: { copied: 1, alreadyThere: 0 },
-      settings: { copied: 3, alreadyThere: 0, keptHere: 2 },
+      settings: { copied: 5, alreadyThere: 0 },
       downloads: { copied: 1, alreadyThere: 0 },
     });
     expect(progress.map((p) => `${p.table} ${p.done}/${p.total}`)).toEqual([
@@ -313,11 +313,18 @@ describe('copying a SQLite history into the team history', () => {
       })),
     );
     expect(await teamRows(pool, 'settings')).toEqual([
+      { computer_id: COMPUTER, account_id: '', name: 'updates', value_json: '{"enabled":false}' },
       {
         computer_id: COMPUTER,
         account_id: 'acc-1',
         name: 'asset-storage',
         value_json: '{"provider":"default"}',
+      },
+      {
+        computer_id: COMPUTER,
+        account_id: 'acc-1',
+        name: 'downloads',
+        value_json: '{"folder":"/home/ana/Videos","template":"{title}","concurrency":2,"auto":true}',
       },
       {
         computer_id: COMPUTER,
@@ -338,7 +345,7 @@ describe('copying a SQLite history into the team history', () => {
     expect(await copy(path, pool)).toEqual({
       jobs: { copied: 0, alreadyThere: 10 },
       batches: { copied: 0, alreadyThere: 1 },
-      settings: { copied: 0, alreadyThere: 3, keptHere: 2 },
+      settings: { copied: 0, alreadyThere: 5 },
       downloads: { copied: 0, alreadyThere: 1 },
     });
     expect(await snapshot(pool)).toEqual(afterFirst);
@@ -379,7 +386,7 @@ describe('copying a SQLite history into the team history', () => {
 
     const counts = await copy(path, pool);
     expect(counts.jobs).toEqual({ copied: 8, alreadyThere: 2 });
-    expect(counts.settings).toEqual({ copied: 3, alreadyThere: 0, keptHere: 2 });
+    expect(counts.settings).toEqual({ copied: 5, alreadyThere: 0 });
     const after = await snapshot(pool);
     for (const row of theirs.jobs!) expect(after.jobs).toContainEqual(row);
     expect(after.settings).toContainEqual(theirs.settings![0]);
