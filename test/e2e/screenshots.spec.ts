@@ -17,6 +17,7 @@ import { startSeededSandbox } from './harness';
 import { tourTrustScreens, type TrustVisit } from './tour-trust';
 import { ISSUE_17_TOURS, type Tour } from './tours-issue17';
 import { tourUpdatesScreens } from './tour-updates';
+import { tourTeamCreditsScreens } from './tour-team-credits';
 
 const OUT = resolve(__dirname, '../screenshots');
 const THEMES = ['light', 'dark'] as const;
@@ -194,10 +195,11 @@ function shootAtBothSizes(theme: string): TrustVisit {
   };
 }
 
-/** Issue 17's areas, then Settings → Updates (issue 18). */
+/** Issue 17's areas, then Settings → Updates (issue 18), then who submitted what and the credits (issue 19). */
 const LATER_TOURS: readonly (readonly [string, Tour])[] = [
   ...ISSUE_17_TOURS,
   ['updates', tourUpdatesScreens],
+  ['team credits', tourTeamCreditsScreens],
 ];
 
 for (const [area, tour] of LATER_TOURS) {
