@@ -125,6 +125,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const jobs = openJobs({
     submittedBy: () => displayName.current(),
     holds,
+    // A team's database restarting is back within seconds: a created job's record waits for it.
+    recordRetryDelaysMs: deps.team ? [500, 1000, 2000, 4000, 8000] : undefined,
     jobs: stores.jobs,
     notice: history.notice(),
     accounts: opened,

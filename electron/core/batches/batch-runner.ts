@@ -53,7 +53,12 @@ interface Run {
   /** A pass of pump under way (one per batch at a time), and whether another was asked for meanwhile. */
   pumping: boolean;
   pumpAgain: boolean;
+  /** Rows taken for sending that created nothing, to be made pending again once the history answers. */
+  putBack: Map<string, Job>;
 }
+
+/** How soon a pass that failed (the history out of reach) is tried again. */
+const RETRY_PASS_MS = 2000;
 
 export class BatchRunner {
   private readonly runs = new Map<string, Run>();
@@ -100,7 +105,15 @@ export class BatchRunner {
   private runOf(batchId: string): Run {
     let run = this.runs.get(batchId);
     if (!run) {
-      run = { flying: new Set(), timer: null, heldUntil: 0, holds: 0, pumping: false, pumpAgain: false };
+      run = {
+        flying: new Set(),
+        timer: null,
+        heldUntil: 0,
+        holds: 0,
+        pumping: false,
+        pumpAgain: false,
+        putBack: new Map(),
+      };
       this.runs.set(batchId, run);
     }
     return run;
@@ -129,9 +142,11 @@ export class BatchRunner {
     run.pumping = true;
     // Errors are caught: a pass that fails (the history closing under it) is said in the log.
     void this.pumpOnce(batchId, run)
-      .catch((error: unknown) =>
-        this.deps.context.log?.(`Batch ${batchId} could not send its rows: ${String(error)}`),
-      )
+      .catch((error: unknown) => {
+        this.deps.context.log?.(`Batch ${batchId} could not send its rows: ${String(error)}`);
+        // The history out of reach for a moment (a team database restarting): look again soon.
+        this.later(batchId, run, this.deps.clock.now() + RETRY_PASS_MS);
+      })
       .finally(() => {
         run.pumping = false;
         if (!run.pumpAgain) return;
@@ -145,6 +160,10 @@ export class BatchRunner {
     const batch = await this.deps.batches.get(batchId);
     if (this.disposed || !batch || batch.state !== 'running') return;
     if (this.deps.holds?.({ account: batch.accountId }) === false) return;
+    for (const [id, row] of run.putBack) {
+      await this.deps.context.lifecycle.backToPending(row, null);
+      run.putBack.delete(id);
+    }
     const now = this.deps.clock.now();
     if (run.heldUntil > now) return this.later(batchId, run, run.heldUntil);
     const limiter = this.deps.limiterOf(batch.accountId);
@@ -174,24 +193,38 @@ export class BatchRunner {
     const { context, clock } = this.deps;
     if (!(await context.lifecycle.claim(row))) return;
     const sentAt = clock.now();
+    // Whether the row may have created a job: until its request goes out (and when the service refused
+    // it), it provably did not, and it is put back to pending even if the history refused that just now.
+    let mayExist = false;
     try {
-      await sendSubmission(context, await rowOf(context, row.id), async (error) => {
-        const kind = isApiError(error) ? error.kind : error instanceof AppError ? error.kind : null;
-        if (kind === 'rate-limited' && isApiError(error)) limiter.onRateLimited(sentAt, error.retryAfterMs);
-        if (kind !== null && PASSING.has(kind)) {
-          // Nothing was created and nothing is wrong with the row: it waits, and the batch with it.
-          await context.lifecycle.backToPending(row, errorSentence(error));
-          run.holds += 1;
-          const hold = kind === 'rate-limited' ? 0 : this.holdMs * 2 ** Math.min(run.holds - 1, 5);
-          run.heldUntil = Math.max(run.heldUntil, clock.now() + Math.min(hold, MAX_HOLD_MS));
-        } else {
-          await context.lifecycle.refused(row, errorSentence(error));
-        }
-      });
+      const claimed = await rowOf(context, row.id);
+      await sendSubmission(
+        context,
+        claimed,
+        async (error) => {
+          mayExist = false;
+          const kind = isApiError(error) ? error.kind : error instanceof AppError ? error.kind : null;
+          if (kind === 'rate-limited' && isApiError(error)) limiter.onRateLimited(sentAt, error.retryAfterMs);
+          if (kind !== null && PASSING.has(kind)) {
+            // Nothing was created and nothing is wrong with the row: it waits, and the batch with it.
+            await context.lifecycle.backToPending(row, errorSentence(error));
+            run.holds += 1;
+            const hold = kind === 'rate-limited' ? 0 : this.holdMs * 2 ** Math.min(run.holds - 1, 5);
+            run.heldUntil = Math.max(run.heldUntil, clock.now() + Math.min(hold, MAX_HOLD_MS));
+          } else {
+            await context.lifecycle.refused(row, errorSentence(error));
+          }
+        },
+        () => (mayExist = true),
+      );
       run.holds = 0;
       limiter.onSuccess();
     } catch {
-      // Recorded on the row above (pending again, refused or unknown); the batch goes on.
+      // Recorded on the row above (pending again, refused or unknown); the batch goes on. A row that
+      // created nothing and could not be recorded so (the history out of reach) goes back at the next pass.
+      const recorded = await context.repo.get(row.id).catch(() => undefined);
+      if (!mayExist && recorded?.tracking !== 'pending' && recorded?.tracking !== 'refused')
+        run.putBack.set(row.id, row);
     }
   }
 }

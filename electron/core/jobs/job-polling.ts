@@ -225,7 +225,14 @@ export class JobPolling {
     const { repo } = this.deps;
     return {
       onRecord: (target: PollTarget, job: ServiceJob, final: boolean) =>
-        this.logged('a status', () => this.onRecord(accountId, target, job, final)),
+        this.logged('a status', () =>
+          this.onRecord(accountId, target, job, final).catch((error: unknown) => {
+            // The scheduler let a final job go; one whose end was not written is asked about again.
+            if (final && this.deps.holds?.({ account: accountId }) !== false)
+              this.scheduler(accountId).add(target);
+            throw error;
+          }),
+        ),
       onLost: (target: PollTarget, reason: string) =>
         this.logged('a lost job', async () => {
           this.noteHealth(accountId, null);

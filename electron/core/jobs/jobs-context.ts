@@ -2,7 +2,7 @@
 // feed and time.
 import type { JobView } from '../../shared/domain/job';
 import type { Accounts } from '../accounts/accounts';
-import type { Clock } from '../kernel/ports';
+import type { Clock, Timers } from '../kernel/ports';
 import type { JobChangeFeed } from './job-change-feed';
 import { toView } from './job-mapper';
 import type { JobPolling } from './job-polling';
@@ -22,6 +22,11 @@ export interface JobsContext {
   /** The display name to record on each job submitted or tracked now (issue 19); none where not wired. */
   submittedBy?: () => Promise<string | null>;
   log?: (line: string) => void;
+  /**
+   * Waits before writing a created job's record again when the history refused it (a team database
+   * restarting comes back within seconds; the job exists and was paid for). None: said at once.
+   */
+  recordRetries?: { timers: Timers; delaysMs: readonly number[] };
 }
 
 export function viewOf(context: JobsContext, row: Job): JobView {

@@ -45,6 +45,8 @@ export interface JobsDomainDeps {
   emitPollHealth?(health: PollHealth): void;
   /** Which background work this process does now (kernel/ownership.ts); all of it by default. */
   holds?: Holds;
+  /** When the history may come back within seconds (a team's database): how long to wait between tries. */
+  recordRetryDelaysMs?: readonly number[];
   /** The display name current now, recorded on every job this process submits or tracks. */
   submittedBy?: () => Promise<string | null>;
   log?: (line: string) => void;
@@ -164,6 +166,7 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     sessionId: randomUUID(),
     submittedBy: deps.submittedBy,
     log: deps.log,
+    recordRetries: deps.recordRetryDelaysMs ? { timers, delaysMs: deps.recordRetryDelaysMs } : undefined,
   };
   events.on('job:changed', (job) => feed.changed(job.accountId, job.id));
   events.on('job:finished', (job) => {

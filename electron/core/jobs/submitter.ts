@@ -31,12 +31,15 @@ export async function sendSubmission(
   context: JobsContext,
   row: Job,
   refused: (error: unknown) => Promise<void>,
+  /** Called just before the request goes out: until then, nothing can have been created. */
+  sending?: () => void,
 ): Promise<JobView> {
   const { repo, lifecycle, accounts, polling, log } = context;
   const body = (await repo.payload(row.id)).request as CreateJobRequest;
   let job: ServiceJob;
   try {
     const { client } = await accounts.connections.get(row.accountId);
+    sending?.();
     job = await client.createJob(body);
   } catch (error) {
     if (isApiError(error) && error.outcomeUnknown) {
@@ -47,7 +50,7 @@ export async function sendSubmission(
     throw error;
   }
   try {
-    await lifecycle.created(row, job);
+    await recordCreated(context, row, job);
   } catch (error) {
     // The job exists and was paid for: keep the row (still `submitting`, so the next start shows it as
     // unknown) and say which job it is, so it can be tracked by id.
@@ -60,6 +63,22 @@ export async function sendSubmission(
   const sent = await rowOf(context, row.id);
   polling.follow(sent);
   return viewOf(context, sent);
+}
+
+/** The service's answer written to the history, tried again after each wait when the history refused it. */
+async function recordCreated(context: JobsContext, row: Job, job: ServiceJob): Promise<void> {
+  const delays = context.recordRetries?.delaysMs ?? [];
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await context.lifecycle.created(row, job);
+    } catch (error) {
+      const delay = delays[attempt];
+      if (delay === undefined || !context.recordRetries) throw error;
+      context.log?.(`job ${job.uuid} not recorded yet (${(error as Error).message}); trying again`);
+      const { timers } = context.recordRetries;
+      await new Promise<void>((resolve) => timers.setTimeout(resolve, delay));
+    }
+  }
 }
 
 export async function submitJob(
