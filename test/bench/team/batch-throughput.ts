@@ -1,6 +1,7 @@
 // Part 3: one client creates a batch (batches:create) and the time is taken until every row is sent (none
 // pending or submitting any more, as its page is told), on a team database or on the SQLite history.
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import type { NewBatch } from '../../../electron/shared/domain/batch';
 import type { JobsChanged, SubmitJob } from '../../../electron/shared/domain/job';
 import { startClient } from './bench-client';
@@ -24,6 +25,8 @@ export interface BatchRunResult {
   createMs: number;
   /** From the create to every row sent. */
   totalMs: number;
+  /** Change notices the team database sent meanwhile (each client hears every one, its own writes too). */
+  notices: number | null;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,7 +53,15 @@ export async function batchRun(options: BatchRunOptions): Promise<BatchRunResult
     apiKey: options.apiKey,
     teamUrl: options.teamUrl,
   });
+  // One more listener, as a colleague's client would be: how many notices the batch makes the team hear.
+  const listener = options.teamUrl ? new pg.Client({ connectionString: options.teamUrl }) : null;
+  let notices = 0;
   try {
+    if (listener) {
+      await listener.connect();
+      listener.on('notification', () => (notices += 1));
+      await listener.query('LISTEN jrs_changes');
+    }
     const batch = batchOf(options.rows, options.request);
     await pause(200);
     const started = performance.now();
@@ -69,14 +80,17 @@ export async function batchRun(options: BatchRunOptions): Promise<BatchRunResult
     const deadline = started + options.timeoutMs;
     while (sentRows() < options.rows && performance.now() < deadline) await pause(10);
     const totalMs = performance.now() - started;
+    const heard = notices;
     return {
       store: options.teamUrl ? 'team' : 'sqlite',
       rows: options.rows,
       sent: sentRows(),
       createMs,
       totalMs,
+      notices: listener ? heard : null,
     };
   } finally {
+    await listener?.end().catch(() => undefined);
     await client.dispose();
   }
 }
