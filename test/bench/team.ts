@@ -96,21 +96,23 @@ async function main(): Promise<void> {
       writeSeed('team-batch', benchSeed([KEY], [BATCH_PROJECT], DURATION_SPREAD)),
     );
     sandboxes.push(batchBox);
-    const batches: BatchRunResult[] = [];
+    const batches: (BatchRunResult & { statusRequests: number })[] = [];
     for (let run = 0; run < BATCH_RUNS * 2; run++) {
       // S T T S …: each store goes first once per pair of runs.
       const teamFirst = Math.floor(run / 2) % 2 === 1;
       const onTeam = run % 2 === 0 ? teamFirst : !teamFirst;
-      batches.push(
-        await batchRun({
-          baseUrl: batchBox.url,
-          apiKey: KEY,
-          teamUrl: onTeam ? await cluster.createDatabase() : undefined,
-          rows: BATCH_ROWS,
-          request: REQUEST,
-          timeoutMs: BATCH_TIMEOUT_MS,
-        }),
-      );
+      batchBox.reset();
+      const result = await batchRun({
+        baseUrl: batchBox.url,
+        apiKey: KEY,
+        teamUrl: onTeam ? await cluster.createDatabase() : undefined,
+        rows: BATCH_ROWS,
+        request: REQUEST,
+        timeoutMs: BATCH_TIMEOUT_MS,
+      });
+      // The sandbox's request lines reach this process through a pipe: let the last ones arrive.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      batches.push({ ...result, statusRequests: batchBox.statusRequests() });
     }
     const endLoad = load();
     report(team, alone, batches);
@@ -123,7 +125,11 @@ async function main(): Promise<void> {
   }
 }
 
-function report(team: TeamRunResult, alone: TeamRunResult, batches: BatchRunResult[]): void {
+function report(
+  team: TeamRunResult,
+  alone: TeamRunResult,
+  batches: (BatchRunResult & { statusRequests: number })[],
+): void {
   console.log('\nStatus requests (GET /jobs/:id received by the sandbox, all clients together)');
   const perJob = (run: TeamRunResult) => (run.statusRequests / Math.max(1, run.jobs)).toFixed(2);
   console.log(
@@ -171,7 +177,17 @@ function report(team: TeamRunResult, alone: TeamRunResult, batches: BatchRunResu
   console.log(`\n${BATCH_ROWS}-row batch: batches:create to every row sent (none pending or submitting)`);
   console.log(
     table(
-      ['run', 'store', 'rows sent', 'create ms', 'total s', 'jobs/s', 'change notices', 'per row'],
+      [
+        'run',
+        'store',
+        'rows sent',
+        'create ms',
+        'total s',
+        'jobs/s',
+        'change notices',
+        'per row',
+        'status requests',
+      ],
       batches.map((run, index) => [
         String(index + 1),
         run.store,
@@ -181,6 +197,7 @@ function report(team: TeamRunResult, alone: TeamRunResult, batches: BatchRunResu
         (run.sent / (run.totalMs / 1000)).toFixed(1),
         run.notices === null ? '-' : String(run.notices),
         run.notices === null ? '-' : (run.notices / run.rows).toFixed(1),
+        String(run.statusRequests),
       ]),
     ),
   );
