@@ -1,0 +1,70 @@
+// The sandbox as a child process (its CPU is not the clients' event loop) that logs every request, so that
+// the bench counts the status requests (GET /jobs/:id) the service received from all clients together.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export interface CountingSandbox {
+  readonly url: string;
+  /** GET /jobs/:id requests answered since the start or the last reset. */
+  statusRequests(): number;
+  /** POST /jobs/v2 (job creates) answered since the start or the last reset. */
+  creates(): number;
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(__dirname, '../../..');
+const READY = /Sandbox listening on (http:\/\/\S+)/;
+/** A request line of `--verbose`: `GET /jobs/<id> → 200` (never the key). */
+const STATUS_LINE = /^GET \/jobs\/[^/\s]+ → \d+$/;
+const CREATE_LINE = /^POST \/jobs\/v2 → \d+$/;
+
+export function startCountingSandbox(
+  seedPath: string,
+  flags: readonly string[] = [],
+): Promise<CountingSandbox> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--seed', seedPath, '--verbose', ...flags],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let status = 0;
+  let creates = 0;
+  let rest = '';
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-2000);
+  });
+  return new Promise((resolveStart, rejectStart) => {
+    let started = false;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        if (STATUS_LINE.test(line)) status += 1;
+        else if (CREATE_LINE.test(line)) creates += 1;
+        const ready = started ? null : READY.exec(line);
+        if (!ready?.[1]) continue;
+        started = true;
+        const url = ready[1];
+        resolveStart({
+          url,
+          statusRequests: () => status,
+          creates: () => creates,
+          reset: () => {
+            status = 0;
+            creates = 0;
+          },
+          stop: async () => {
+            if (child.exitCode === null) child.kill('SIGTERM');
+            await exited;
+          },
+        });
+      }
+    });
+    child.once('exit', (code) =>
+      rejectStart(new Error(`the sandbox exited (${code}) before listening: ${errors.trim()}`)),
+    );
+  });
+}
