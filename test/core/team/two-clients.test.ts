@@ -12,8 +12,9 @@ import { createAppCore } from '../../../electron/core/app/create-app-core';
 import { dispatch } from '../../../electron/core/app/dispatch';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import type { JobsChanged, JobView } from '../../../electron/shared/domain/job';
-import type { Channel, IpcResult } from '../../../electron/shared/ipc/contract';
+import type { Channel } from '../../../electron/shared/ipc/contract';
 import { pgClusterForThisFile } from '../../fixtures/pg-cluster-per-file';
+import { value } from '../../fixtures/ipc-value';
 import { testSandboxLauncher } from '../../fixtures/sandbox-launcher';
 import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 
@@ -30,11 +31,6 @@ afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.dispose()));
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
-
-function value<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
-  return result.value;
-}
 
 /** A loaded two-core machine may take a few seconds over what takes milliseconds alone. */
 const PATIENCE = { timeout: 30_000, interval: 50 };

@@ -14,7 +14,8 @@ import { createAppCore } from '../../../electron/core/app/create-app-core';
 import { dispatch } from '../../../electron/core/app/dispatch';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import type { JobView } from '../../../electron/shared/domain/job';
-import type { Channel, IpcResult } from '../../../electron/shared/ipc/contract';
+import type { Channel } from '../../../electron/shared/ipc/contract';
+import { value } from '../../fixtures/ipc-value';
 import { testSandboxLauncher } from '../../fixtures/sandbox-launcher';
 import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 
@@ -30,11 +31,6 @@ afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.dispose()));
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
-
-function value<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
-  return result.value;
-}
 
 async function newCore(dir?: string) {
   const folder = dir ?? (await mkdtemp(join(tmpdir(), 'jrs-who-')));
