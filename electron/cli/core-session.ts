@@ -19,7 +19,7 @@ import { envAccount } from './env-account';
 import { hasS3Env } from './env-storage';
 import { EXIT, exitCodeOf } from './exit-codes';
 import type { Output } from './output';
-import { teamHistoryFromEnv } from '../core/team/team-connection';
+import { teamHistoryFor } from '../core/team/team-connection';
 
 export interface SessionOptions {
   /** Work on the JRS_BASE_URL + JRS_API_KEY account when they are set (every command but `accounts`). */
@@ -64,11 +64,13 @@ export class CoreSession {
         'The JRS_S3_* variables are for the JRS_BASE_URL account only; a saved account keeps its own: jrs accounts storage <account> --help.',
       );
     }
+    const secrets = io.secrets ?? installationKeychain(hostInstallation(), io.env);
     const deps = hostCoreDeps({
       dataDir: userDataDir(io.env),
-      secrets: io.secrets ?? installationKeychain(hostInstallation(), io.env),
+      secrets,
       sessionAccounts: session ? [session] : undefined,
-      team: teamHistoryFromEnv(io.env),
+      // JRS_DATABASE_URL, else the team database saved with jrs team connect, else this computer's.
+      team: await teamHistoryFor(secrets, io.env, (line) => out.warn(line)),
       downloadFolder: options.downloadFolder,
       ...(options.autoDownload === false ? { autoDownload: false as const } : {}),
       dialogs: { chooseSaveFile: async () => options.savePath ?? null },

@@ -3,8 +3,8 @@
 // even if the run is killed. Its id is derived from the address and the key (scrypt, so the id gives the
 // key away to no one), the same on every run: its history, settings and unfinished batches are found again.
 // JRS_S3_* give it a bucket for its uploads, for the run too.
-import { scryptSync } from 'node:crypto';
 import type { SessionAccount } from '../core/accounts/accounts';
+import { sharedAccountId } from '../core/accounts/shared-account-id';
 import { newAccountSchema } from '../shared/domain/account';
 import { UsageError } from './cli-error';
 import { envStorage } from './env-storage';
@@ -13,11 +13,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const HINT = 'Set both JRS_BASE_URL and JRS_API_KEY (e.g. http://127.0.0.1:8787 and its key), or neither.';
 
-/** The id of the run's account: 24 hex characters, from a slow hash of the key salted by the address. */
-export function envAccountId(baseUrl: string, apiKey: string): string {
-  const hash = scryptSync(apiKey, `jrs-env-account\u0000${baseUrl}`, 12, { N: 16_384, r: 8, p: 1 });
-  return `env-${hash.toString('hex')}`;
-}
+/** The id of the run's account: the one the same account has on every computer (shared-account-id.ts). */
+export const envAccountId = sharedAccountId;
 
 /** The run's account from the environment; null when neither variable is set. */
 export function envAccount(env: Env): SessionAccount | null {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, Menu, screen, session } from 'electron';
 import type { AppCore } from '../core/app/app-core.types';
 import { createAppCore } from '../core/app/create-app-core';
+import { AppError } from '../core/kernel/app-error';
+import { teamHistoryFor } from '../core/team/team-connection';
 import { appMenuTemplate } from './app-menu';
 import { electronDialogs } from './dialogs';
 import { electronFileShell } from './file-shell';
@@ -57,9 +59,15 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus();
   });
   void start().catch((error: unknown) => {
+    // The team's database (Settings → Team history) not answering is not the app's fault: say the way on.
+    const onTheTeam = error instanceof AppError && error.kind.startsWith('team-');
     dialog.showErrorBox(
       'Job Rendering Studio could not start',
-      `${(error as Error).message}\n\nQuit and open the app again; if this keeps happening, reinstall it.`,
+      `${(error as Error).message}\n\n${
+        onTheTeam
+          ? 'Open the app again once the team database answers. To work on this computer’s own history instead, run: jrs team forget'
+          : 'Quit and open the app again; if this keeps happening, reinstall it.'
+      }`,
     );
     app.exit(1);
   });
@@ -81,11 +89,15 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   const power = electronPower();
   app.on('will-quit', () => power.dispose());
+  // A packaged app takes no keychain override (nor a team database) from its environment.
+  const env = app.isPackaged ? {} : process.env;
+  const secrets = installationKeychain(thisInstallation, env, log);
   const core = await createAppCore({
     dataDir: userData,
     downloadsDir: app.getPath('downloads'),
-    // A packaged app takes no keychain override from its environment.
-    secrets: installationKeychain(thisInstallation, app.isPackaged ? {} : process.env, log),
+    secrets,
+    // The team database saved in Settings → Team history (or jrs team connect): the team's history.
+    team: await teamHistoryFor(secrets, env, log),
     sandbox: createSandboxLauncher({
       seedPath: sandboxSeedPath({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath }),
     }),

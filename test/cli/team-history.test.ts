@@ -57,3 +57,36 @@ it('submits on one computer and lists the finished job on another, on one team h
   expect(existsSync(join(studio2.dataDir, 'history.sqlite'))).toBe(false);
   for (const run of [sent, listed]) expect(run.stdout + run.stderr).not.toContain(password);
 });
+
+it('works on the team history saved with jrs team connect, the account saved in this computer’s keychain', async () => {
+  const url = await cluster().createDatabase();
+  const studio1 = computer(url);
+  const sent = await jrs(studio1, [
+    'submit',
+    IDS.video,
+    '--set',
+    'headline=From the environment',
+    '--set',
+    'photo=https://example.com/a.png',
+    '--wait',
+    '--json',
+  ]);
+  expect(sent.code, sent.stderr).toBe(EXIT.ok);
+  const job = records(sent, 'job').at(-1);
+
+  // Another computer: nothing in its environment; the address and the account saved, each in its keychain.
+  const studio2 = cliWorld();
+  worlds.push(studio2);
+  expect((await jrs(studio2, ['team', 'connect'], { stdin: `${url}\n` })).code).toBe(EXIT.ok);
+  const added = await jrs(studio2, ['accounts', 'add', '--name', 'Brand', '--url', remote.url], {
+    stdin: `${KEY_A}\n`,
+  });
+  expect(added.code, added.stderr).toBe(EXIT.ok);
+  const listed = await jrs(studio2, ['jobs', '--json']);
+  expect(listed.code, listed.stderr).toBe(EXIT.ok);
+  expect(records(listed, 'job')).toEqual([expect.objectContaining({ id: job?.['id'], status: 'SUCCESS' })]);
+  expect(existsSync(join(studio2.dataDir, 'history.sqlite'))).toBe(false);
+  // Forgotten: this computer's own history again (empty).
+  expect((await jrs(studio2, ['team', 'forget'])).code).toBe(EXIT.ok);
+  expect(records(await jrs(studio2, ['jobs', '--json']), 'job')).toEqual([]);
+});

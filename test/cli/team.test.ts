@@ -92,13 +92,15 @@ it('tests an address piped in, saves it in the keychain, shows it without its pa
   expect(status.stdout).toContain(
     `It answers: PostgreSQL ${cluster().version}; the team history's schema is at version ${PG_LATEST_VERSION}.`,
   );
-  expect(status.stdout).toContain('A saved address is not used for the history yet: set JRS_DATABASE_URL');
+  expect(status.stdout).toContain(
+    'The app, jrs and jrs serve on this computer work on the team history: jobs, batches, accounts (never their keys)',
+  );
 
   const json = await team(['status', '--json']);
   expect(records(json, 'team')).toEqual([
     {
       type: 'team',
-      history: 'this-computer',
+      history: 'team',
       historyPath: join(world.dataDir, 'history.sqlite'),
       database: {
         address: shown(teamUrl),

@@ -38,6 +38,7 @@ const KEPT_WORDS: Record<KeyStorage, string> = {
   session: 'session only',
   app: 'made by the app',
   environment: 'JRS_API_KEY',
+  team: 'the team’s (no key here)',
 };
 
 const STATE_WORDS: Partial<Record<AccountView['state'], string>> = {

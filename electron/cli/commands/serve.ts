@@ -11,7 +11,9 @@ import { wholeNumber } from '../arg-parsers';
 import { untilStopped } from '../until-stopped';
 import { summaryOf } from '../command-summaries';
 import { action } from './action';
-import { teamHistoryFromEnv } from '../../core/team/team-connection';
+import { teamHistoryFor } from '../../core/team/team-connection';
+import { hostInstallation } from '../../node-host/installation';
+import { installationKeychain } from '../../node-host/installation-keychain';
 
 async function openWithSystem(target: string): Promise<void> {
   const { default: open } = await import('open');
@@ -22,14 +24,16 @@ async function serve(run: CliRun, options: { port?: number; open: boolean }): Pr
   // Loaded only here: the other commands never pay for the HTTP and WebSocket servers.
   const { startBrowserHost: start } = await import('../../browser-host/start-browser-host');
   const { out } = run;
+  const secrets = run.io.secrets ?? installationKeychain(hostInstallation(), run.io.env);
   const running = await start({
     port: options.port,
     rendererDir: run.io.rendererDir,
     log: (line) => out.debug(line),
     core: {
       dataDir: userDataDir(run.io.env),
-      team: teamHistoryFromEnv(run.io.env),
-      ...(run.io.secrets ? { secrets: run.io.secrets } : {}),
+      // JRS_DATABASE_URL, else the team database saved with jrs team connect, else this computer's.
+      team: await teamHistoryFor(secrets, run.io.env, (line) => out.warn(line)),
+      secrets,
       ...run.io.core,
     },
   });

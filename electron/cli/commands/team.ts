@@ -1,7 +1,7 @@
 // `jrs team connect|status|forget`: the team database's address, tested before it is saved in the keychain
 // (it holds a password: read from stdin or typed unseen, refused as an argument), shown without its
-// password, and forgotten. With JRS_DATABASE_URL set, the command line and the browser host work on the
-// team history; a saved address is only tested and kept for now (core/team/team-connection.ts).
+// password, and forgotten. The saved address (or JRS_DATABASE_URL for one run) is the history of every
+// run of the app, jrs and jrs serve on this computer (core/team/team-connection.ts: teamHistoryFor).
 import { join } from 'node:path';
 import { Command } from 'commander';
 import type { SecretStore } from '../../core/accounts/secret-store';
@@ -30,10 +30,16 @@ import { teamNameCommand } from './team-name';
 
 const PIPE_HINT = `Pipe it in: printf %s "$TEAM_DATABASE_URL" | jrs team connect, or run jrs team connect alone and type it (it is not shown).`;
 
-const NOT_SWITCHED_ON =
-  'A saved address is not used for the history yet: set JRS_DATABASE_URL (with JRS_BASE_URL and JRS_API_KEY, an account every computer of the team shares) to work on the team history from the command line and jrs serve.';
-const ON_THE_TEAM =
-  'This run works on the team history (JRS_DATABASE_URL): jobs, batches and who submitted them are shared; files are saved per computer.';
+const SHARED_WORDS =
+  'jobs, batches, accounts (never their keys) and who submitted what are shared; files are saved per computer.';
+const ON_THE_TEAM: Record<TeamAddress['source'], string> = {
+  keychain: `The app, jrs and jrs serve on this computer work on the team history: ${SHARED_WORDS}`,
+  environment: `This run works on the team history (${TEAM_DATABASE_ENV}): ${SHARED_WORDS}`,
+};
+const SWITCHED_ON =
+  'From now on the app, jrs and jrs serve on this computer work on the team history (an app already open switches when it starts again). To bring this computer’s jobs along: jrs team copy-history.';
+const NOT_ANSWERING =
+  'Until it answers, the app and jrs cannot open the history. To work on this computer’s own history instead: jrs team forget.';
 
 const SOURCE_WORDS: Record<TeamAddress['source'], string> = {
   keychain: "saved in this computer's keychain",
@@ -86,7 +92,7 @@ async function connect(run: CliRun, argument: string | undefined): Promise<void>
   if (!check.writable) out.warn(newerWords(check));
   if (run.io.env[TEAM_DATABASE_ENV]?.trim())
     out.note(`${TEAM_DATABASE_ENV} is set: runs with it use that database instead of the saved one.`);
-  out.note(NOT_SWITCHED_ON);
+  out.note(SWITCHED_ON);
 }
 
 function newerWords(check: TeamDatabaseCheck): string {
@@ -125,7 +131,7 @@ function teamRecord(run: CliRun, looked: Looked | null) {
           };
   return {
     type: 'team' as const,
-    history: looked?.source === 'environment' ? ('team' as const) : ('this-computer' as const),
+    history: looked ? ('team' as const) : ('this-computer' as const),
     historyPath: historyPath(run),
     database,
   };
@@ -163,14 +169,14 @@ async function status(run: CliRun): Promise<ExitCode> {
   if (looked.answers) {
     out.line(`It answers: PostgreSQL ${looked.check.serverVersion}; ${schemaWords(looked.check)}.`);
     if (!looked.check.writable) out.warn(newerWords(looked.check));
-    out.line(looked.source === 'environment' ? ON_THE_TEAM : NOT_SWITCHED_ON);
+    out.line(ON_THE_TEAM[looked.source]);
     return EXIT.ok;
   }
   const { problem } = looked;
   out.line(
     `${problem.kind === 'invalid-input' ? 'It cannot be used' : 'It does not answer'}: ${problem.message}`,
   );
-  out.line(NOT_SWITCHED_ON);
+  out.line(NOT_ANSWERING);
   return exitCodeOf(problem.kind);
 }
 
@@ -183,7 +189,9 @@ async function copyHistory(run: CliRun): Promise<void> {
       `No team database to copy into: connect one with jrs team connect, or set ${TEAM_DATABASE_ENV}.`,
     );
   out.note(`Copying ${historyPath(run)} into the team history at ${redactedAddress(given.url)}…`);
-  const copied = await copyHistoryToTeam(given.url, userDataDir(run.io.env));
+  const copied = await copyHistoryToTeam(given.url, userDataDir(run.io.env), {
+    keychain: run.io.secrets ?? installationKeychain(hostInstallation(), run.io.env),
+  });
   const { jobs, batches, settings, downloads } = copied.counts;
   out.record({ type: 'copied', address: copied.address, from: copied.from, ...copied.counts });
   const count = (counts: { copied: number; alreadyThere: number }, what: string) =>

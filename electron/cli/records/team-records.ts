@@ -6,7 +6,7 @@ import { defineRecord } from './define-record';
 
 export const teamRecordSchema = defineRecord(
   'team',
-  "Where this run's history lives (history: team when JRS_DATABASE_URL is set: the command line and the browser host work on the team database; this-computer otherwise, at historyPath: a saved address is not used for the history yet) and the team database this run would use, or null: its address without the password (null when it cannot be read), where it comes from (the keychain, or JRS_DATABASE_URL for this run), whether it answers now, its PostgreSQL version, the team history’s schema version there (null before the first connect makes it) and the newest this app knows (writable false: a newer app made it, this one only reads it), or what is wrong, in words.",
+  "Where this run's history lives (history: team when a team database is saved in the keychain or JRS_DATABASE_URL is set: the app, the command line and the browser host work on the team database; this-computer otherwise, at historyPath) and the team database this run would use, or null: its address without the password (null when it cannot be read), where it comes from (the keychain, or JRS_DATABASE_URL for this run), whether it answers now, its PostgreSQL version, the team history’s schema version there (null before the first connect makes it) and the newest this app knows (writable false: a newer app made it, this one only reads it), or what is wrong, in words.",
   {
     history: z.enum(['this-computer', 'team']),
     historyPath: z.string(),

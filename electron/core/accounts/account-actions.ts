@@ -8,6 +8,7 @@ import { AppError } from '../kernel/app-error';
 import type { StoredAccount } from './account-file';
 import type { Accounts } from './accounts';
 import { accountCheckError } from './connection-errors';
+import { sharedAccountId } from './shared-account-id';
 
 const SANDBOX_NAME = 'Sandbox (demo)';
 
@@ -35,9 +36,15 @@ export async function addAccount(accounts: Accounts, input: NewAccount): Promise
   } catch (error) {
     throw accountCheckError(error, baseUrl);
   }
-  const earlier = await givenAgain(accounts, input.name, baseUrl, apiKey);
+  // On a team's history the account goes by the id it has on every computer: a colleague's account of the
+  // same key and address (listed read-only until now) is this one.
+  const shared = accounts.sharesIds ? sharedAccountId(baseUrl, apiKey) : null;
+  const earlier =
+    (shared ? accounts.registry.find(shared) : undefined) ??
+    (await givenAgain(accounts, input.name, baseUrl, apiKey));
+  const keptHere = earlier && earlier.storage !== 'team' ? earlier : undefined;
   const account: StoredAccount = {
-    id: earlier?.id ?? randomUUID(),
+    id: keptHere?.id ?? shared ?? randomUUID(),
     name: input.name.trim(),
     baseUrl,
     keyLast4: apiKey.slice(-4),
@@ -54,12 +61,12 @@ export async function addAccount(accounts: Accounts, input: NewAccount): Promise
     accounts.changed();
     throw new AppError('keychain', noKeychainWords(reason, secrets.keyFiles.folder), { cause: error });
   }
-  if (earlier && earlier.storage !== account.storage) await secrets.delete(earlier);
+  if (keptHere && keptHere.storage !== account.storage) await secrets.delete(keptHere);
   try {
     await accounts.registry.add(account);
   } catch (error) {
     // Not in the list: a new account's key is not left behind.
-    if (!earlier) await secrets.delete(account);
+    if (!keptHere) await secrets.delete(account);
     throw error;
   }
   accounts.connections.forget(account.id);
@@ -132,6 +139,12 @@ export async function activateAccount(accounts: Accounts, id: string): Promise<v
 export async function removeAccount(accounts: Accounts, id: string): Promise<StoredAccount | undefined> {
   const account = accounts.registry.find(id);
   if (!account) return undefined;
+  if (account.storage === 'team') {
+    throw new AppError(
+      'invalid-input',
+      `“${account.name}” is the team’s account, listed from the team history: it is not kept on this computer, so there is nothing to remove here.`,
+    );
+  }
   await accounts.secrets.delete(account);
   await accounts.registry.remove(id);
   accounts.connections.forget(id);

@@ -128,7 +128,8 @@ export class AccountFileStore {
   async write(file: AccountFile): Promise<void> {
     // Only the command line's JRS_API_KEY account is never written: it belongs to one run. A session-only
     // account is kept (never its key), so that its jobs and batches are found again after a restart.
-    const saved = (account: StoredAccount) => account.storage !== 'environment';
+    // A team account without a key here is the team database's, never this file's.
+    const saved = (account: StoredAccount) => account.storage !== 'environment' && account.storage !== 'team';
     const persistent: AccountFile = {
       ...file,
       accounts: file.accounts.filter(saved),

@@ -27,6 +27,13 @@ export class AccountRegistry {
   private unread: AppError | null = null;
   /** A damaged file was set aside at start: its accounts are not in the list this run. */
   private setAside = false;
+  /**
+   * On a team's history, a saved account goes by the id it has on every computer (shared-account-id.ts):
+   * its id in accounts.json → that id. The file keeps its own ids (this computer's history uses them).
+   */
+  private readonly sharedIds = new Map<string, string>();
+  /** Accounts the team's history knows that this computer keeps no key for: shown, read-only. */
+  private readonly teamOnly: StoredAccount[] = [];
 
   constructor(private readonly store: AccountFileStore) {}
 
@@ -73,13 +80,47 @@ export class AccountRegistry {
     return this.refresh() && !this.setAside;
   }
 
+  /** From now on this saved account goes by `sharedId` (its id in the team's history). */
+  shareAs(fileId: string, sharedId: string): void {
+    if (fileId !== sharedId) this.sharedIds.set(fileId, sharedId);
+    this.adopt({ ...this.file, accounts: this.file.accounts.filter((a) => !this.isExtra(a)) });
+  }
+
+  /** The id an account has in accounts.json (and its key in the keychain or key file). */
+  fileIdOf(id: string): string {
+    for (const [fileId, sharedId] of this.sharedIds) if (sharedId === id) return fileId;
+    return id;
+  }
+
+  private presentedId(fileId: string | null): string | null {
+    return fileId === null ? null : (this.sharedIds.get(fileId) ?? fileId);
+  }
+
+  /**
+   * Adds the team's accounts this computer has no key for (read-only: their jobs are seen, nothing is sent);
+   * one kept here already is left as it is.
+   */
+  addTeamAccounts(accounts: readonly StoredAccount[]): void {
+    for (const account of accounts) {
+      if (this.file.accounts.some((known) => known.id === account.id)) continue;
+      this.teamOnly.push({ ...account, storage: 'team', keyLast4: '' });
+    }
+    this.adopt({ ...this.file, accounts: this.file.accounts.filter((a) => !this.isExtra(a)) });
+  }
+
+  private isExtra(account: StoredAccount): boolean {
+    return this.transient.includes(account) || this.teamOnly.some((team) => team.id === account.id);
+  }
+
   private adopt(file: AccountFile): void {
-    const activeId = this.transientActive ? this.file.activeId : file.activeId;
-    this.file = {
-      ...file,
-      accounts: [...file.accounts.map(upgraded), ...this.transient],
-      activeId,
-    };
+    const activeId = this.transientActive ? this.file.activeId : this.presentedId(file.activeId);
+    const saved = file.accounts
+      .map(upgraded)
+      .map((account) => ({ ...account, id: this.presentedId(account.id) ?? account.id }));
+    const extras = [...this.transient, ...this.teamOnly].filter(
+      (extra) => !saved.some((account) => account.id === extra.id),
+    );
+    this.file = { ...file, accounts: [...saved, ...extras], activeId };
     // One account is always active when there is any.
     if (!this.file.accounts.some((account) => account.id === this.file.activeId)) {
       this.file.activeId = this.file.accounts[0]?.id ?? null;
@@ -145,20 +186,28 @@ export class AccountRegistry {
 
   /** Adds the account, or replaces the one with its id (given its key again), and makes it the active one. */
   async add(account: StoredAccount): Promise<void> {
+    const saved = { ...account, id: this.fileIdOf(account.id) };
     await this.change((file) => ({
       ...file,
-      accounts: [...file.accounts.filter((known) => known.id !== account.id), account],
-      activeId: account.id,
+      accounts: [...file.accounts.filter((known) => known.id !== saved.id), saved],
+      activeId: saved.id,
     }));
   }
 
   async activate(id: string): Promise<void> {
-    this.require(id);
-    await this.change((file) => ({ ...file, activeId: id }));
+    const account = this.require(id);
+    // A team account without a key here is in no file: it is made active for this process only.
+    if (account.storage === 'team') {
+      this.transientActive = true;
+      this.file.activeId = id;
+      return;
+    }
+    await this.change((file) => ({ ...file, activeId: this.fileIdOf(id) }));
   }
 
   /** Removes the account from the list; the next one becomes active. */
   async remove(id: string): Promise<void> {
+    id = this.fileIdOf(id);
     await this.change((file) => {
       const accounts = file.accounts.filter((account) => account.id !== id);
       return {
@@ -181,7 +230,7 @@ export class AccountRegistry {
       this.unread = null;
       this.transientActive = false;
       this.adopt(changed);
-      this.file.activeId = changed.activeId;
+      this.file.activeId = this.presentedId(changed.activeId);
     };
     const next = this.changes.then(run, run);
     this.changes = next.catch(() => undefined);

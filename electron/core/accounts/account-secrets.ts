@@ -17,6 +17,8 @@ export class AccountSecrets {
   constructor(
     private readonly keychain: SecretStore,
     dataDir: string,
+    /** Where an account's key is filed: its id in accounts.json (on a team's history it goes by another). */
+    private readonly keyIdOf: (accountId: string) => string = (accountId) => accountId,
   ) {
     this.keyFiles = new KeyFileStore(dataDir);
   }
@@ -39,7 +41,12 @@ export class AccountSecrets {
 
   /** Whether this process holds the key of a session-only account (it was given in this run). */
   async hasSessionKey(accountId: string): Promise<boolean> {
-    return (await this.session.get(accountId)) !== null;
+    return (await this.session.get(this.keyIdOf(accountId))) !== null;
+  }
+
+  /** The key file an account's key is kept in (for one whose storage is `key-file`). */
+  keyFileOf(accountId: string): string {
+    return this.keyFiles.pathOf(this.keyIdOf(accountId));
   }
 
   private storeOf(account: Located): SecretStore | null {
@@ -52,6 +59,7 @@ export class AccountSecrets {
       case 'environment':
         return this.session;
       case 'app':
+      case 'team':
         return null;
     }
   }
@@ -64,24 +72,25 @@ export class AccountSecrets {
   async get(account: Located): Promise<string | null> {
     const store = this.storeOf(account);
     if (!store) return null;
-    if (store !== this.keyFiles) return store.get(account.id).catch(() => null);
-    return store.get(account.id).catch((error: unknown) => {
+    const keyId = this.keyIdOf(account.id);
+    if (store !== this.keyFiles) return store.get(keyId).catch(() => null);
+    return store.get(keyId).catch((error: unknown) => {
       if (error instanceof AppError) throw error;
       const code = (error as NodeJS.ErrnoException).code ?? 'error';
-      throw new AppError('keychain', `${this.keyFiles.pathOf(account.id)} could not be read (${code}).`, {
+      throw new AppError('keychain', `${this.keyFiles.pathOf(keyId)} could not be read (${code}).`, {
         cause: error,
       });
     });
   }
 
   async set(account: Located, key: string): Promise<void> {
-    await this.storeOf(account)?.set(account.id, key);
+    await this.storeOf(account)?.set(this.keyIdOf(account.id), key);
   }
 
   /** Deletes the key; a store that refuses leaves nothing for the app to do. */
   async delete(account: Located): Promise<void> {
     await this.storeOf(account)
-      ?.delete(account.id)
+      ?.delete(this.keyIdOf(account.id))
       .catch(() => false);
   }
 }

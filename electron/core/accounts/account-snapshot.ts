@@ -16,7 +16,7 @@ function view(accounts: Accounts, account: StoredAccount): AccountView {
     state: accounts.health.state(account.id),
     kind: account.kind,
     storage: account.storage,
-    ...(account.storage === 'key-file' ? { keyFile: accounts.secrets.keyFiles.pathOf(account.id) } : {}),
+    ...(account.storage === 'key-file' ? { keyFile: accounts.secrets.keyFileOf(account.id) } : {}),
   };
 }
 

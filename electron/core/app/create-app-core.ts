@@ -27,6 +27,7 @@ import { securePrivateDataFolder } from './private-data-folder';
 import { savingInFolder } from './export-folder';
 import { openSqliteHistory } from './sqlite-history';
 import { openTeamHistory } from './team-history';
+import { teamAccounts } from './team-accounts';
 import { computerId } from '../team/computer-id';
 import { defaultDisplayName } from '../team/display-name';
 import type { TeamChange } from '../db/postgres/change-listener';
@@ -48,6 +49,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     keychain: deps.secrets,
     sandbox: deps.sandbox,
     sessionAccounts: deps.sessionAccounts,
+    // On a team's history an account goes by the id it has on every computer.
+    sharesIds: deps.team !== undefined,
     log: deps.log,
     onChange: () => {
       if (accounts) emit('accounts:changed', accountsSnapshot(accounts));
@@ -78,7 +81,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
         computerId: computerId(deps.dataDir),
         submittedBy: deps.team.submittedBy ?? defaultDisplayName(),
         clientId: randomUUID(),
-        accountIds: () => opened.registry.list().map((account) => account.id),
+        // Not the team's accounts this computer has no key for: it could not poll them.
+        accountIds: () =>
+          opened.registry
+            .list()
+            .filter((account) => account.storage !== 'team')
+            .map((account) => account.id),
         clock,
         timers: deps.timers ?? systemTimers,
         leaseMs: deps.team.leaseMs,
@@ -196,6 +204,19 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     log: deps.log,
   });
 
+  if (history.directory) {
+    const team = teamAccounts(opened, history.directory, deps.log);
+    await team.start();
+    // An account added or removed here: the team hears of a new one, and its polling is taken or given up.
+    listeners.add((event) => {
+      if (event !== 'accounts:changed') return;
+      void team.publish();
+      history.accountsChanged().catch((error: unknown) => {
+        deps.log?.(`Taking on a new account's polling failed: ${(error as Error).message}`);
+      });
+    });
+  }
+
   await history.start({
     gained: () => ownership.emitInTurn('gained', undefined),
     otherWrites: () => ownership.emit('otherWrites', undefined),
@@ -203,7 +224,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
 
   const handlers: Handlers = {
     ...accountHandlers(opened, async (accountId, deleteHistory) => {
-      await jobs.accountRemoved(accountId, deleteHistory);
+      // In a team's history the jobs are the team's: removing the account here leaves them.
+      await jobs.accountRemoved(accountId, deleteHistory, deps.team !== undefined);
       // Unsent drafts are not history: a removed account's would never open again (a re-added one gets a
       // new id).
       await forms.removeAccount(accountId);

@@ -3,6 +3,7 @@
 // the stores and `holds`; the rest is the root's: starting and stopping the background work's leases,
 // the history's own failures said in words, and closing it.
 import type { Handlers } from '../../shared/ipc/contract';
+import type { AccountDirectory } from '../accounts/account-directory';
 import type { HistoryStores } from '../db/history-stores';
 import type { Holds } from '../kernel/ownership';
 
@@ -23,6 +24,10 @@ export interface OpenedHistory {
   readonly readOnly: boolean;
   /** What the person must know about the history now (a damaged file set aside), or null. */
   notice(): string | null;
+  /** The team's account list (a team's history only). */
+  readonly directory?: AccountDirectory;
+  /** The accounts this process can work for changed (one added): their work is taken when no one does it. */
+  accountsChanged(): Promise<void>;
   /** Starts the leases; resolves once the work taken at start has started (rejects when it could not). */
   start(events: OwnershipEvents): Promise<void>;
   /** The history's own failures (a full disk, an unreachable database) said in words. */

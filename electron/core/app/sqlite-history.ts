@@ -70,6 +70,8 @@ export function openSqliteHistory(deps: SqliteHistoryDeps): OpenedHistory {
     withFaults: (handlers) => withHistoryFaults(handlers, (error) => historyFault(error, path)),
     // A history file lost since the last look is said now.
     lastLook: () => watch.check(),
+    // One lease answers for every account of one person's history.
+    accountsChanged: async () => undefined,
     async release() {
       // The next owner settles `submitting` rows as cut off.
       lease?.dispose();

@@ -11,6 +11,8 @@ import { unreachableNow } from '../db/postgres/connect-errors';
 import { parseConnectionString } from '../db/postgres/connection-string';
 import { withHistoryFaults } from '../db/history-faults';
 import { pgStores } from '../db/postgres/pg-stores';
+import { PgAccess } from '../db/postgres/pg-access';
+import { PgAccountDirectory } from '../db/postgres/pg-account-directory';
 import { TeamLeases } from '../db/postgres/team-leases';
 import type { Work } from '../kernel/ownership';
 import type { Clock, Timers } from '../kernel/ports';
@@ -24,7 +26,7 @@ export interface TeamHistoryDeps {
   submittedBy: string;
   /** This client's id in the leases and on the rows it sends. */
   clientId: string;
-  /** The accounts whose work this client may take (those it has a key for). */
+  /** The accounts whose work this client may take (those it has a key for, not the team's read-only ones). */
   accountIds(): readonly string[];
   clock: Clock;
   timers: Timers;
@@ -62,6 +64,21 @@ export async function openTeamHistory(deps: TeamHistoryDeps): Promise<OpenedHist
   listener.onChange(deps.onChange);
   const holds = (work: Work) => leases.holds(leaseOf(work, deps.computerId));
   const readOnly = !schema.writable;
+  let started = false;
+  const heldAccounts = new Set<string>();
+  // Each account this client can work for is tried for; one removed here is given up (a colleague takes it).
+  const holdAccounts = async () => {
+    const wanted = new Set(deps.accountIds());
+    for (const account of wanted) {
+      heldAccounts.add(account);
+      await leases.hold(leaseOf({ account }, deps.computerId));
+    }
+    for (const account of heldAccounts) {
+      if (wanted.has(account)) continue;
+      heldAccounts.delete(account);
+      await leases.release(leaseOf({ account }, deps.computerId));
+    }
+  };
   return {
     stores: pgStores(pool, {
       computerId: deps.computerId,
@@ -70,6 +87,12 @@ export async function openTeamHistory(deps: TeamHistoryDeps): Promise<OpenedHist
       schema,
     }),
     holds,
+    directory: new PgAccountDirectory(new PgAccess(pool, schema), deps.clock),
+    // An account added while running: its polling is taken here when no colleague's client does it; one
+    // removed is given up.
+    async accountsChanged() {
+      if (started && !readOnly) await holdAccounts();
+    },
     isOwner: () => holds('downloads') && deps.accountIds().every((account) => holds({ account })),
     readOnly,
     notice: () =>
@@ -95,7 +118,8 @@ export async function openTeamHistory(deps: TeamHistoryDeps): Promise<OpenedHist
       });
       await leases.hold(`client:${deps.clientId}`);
       await leases.hold(leaseOf('downloads', deps.computerId));
-      for (const account of deps.accountIds()) await leases.hold(leaseOf({ account }, deps.computerId));
+      await holdAccounts();
+      started = true;
       await turn;
     },
     // The database out of reach: what was asked is refused in words (nothing is queued meanwhile).

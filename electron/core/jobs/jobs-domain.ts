@@ -65,7 +65,11 @@ export interface JobsDomain {
   /** The account's request gate, shared by its polling and its batch submissions. */
   limiterOf(accountId: string): RateLimiter;
   /** The account was removed: keep its history read-only, or delete it. */
-  accountRemoved(accountId: string, deleteHistory: boolean): Promise<void>;
+  /**
+   * The account left this computer's list. Its jobs are deleted or archived, but in a team's history
+   * (`shared`) they are the team's: left as they are (another client polls them).
+   */
+  accountRemoved(accountId: string, deleteHistory: boolean, shared?: boolean): Promise<void>;
   /** This process now does the background work: settle cut-off submissions, follow every open job. */
   /**
    * This process took on background work. `accountsAreAll`: this computer's account list names every
@@ -227,9 +231,10 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     context,
     events,
     limiterOf,
-    async accountRemoved(accountId, deleteHistory) {
+    async accountRemoved(accountId, deleteHistory, shared = false) {
       polling.stopAccount(accountId);
       limiters.delete(accountId);
+      if (shared) return showRunningCount();
       if (deleteHistory) await lifecycle.removeAccount(accountId);
       else await lifecycle.archiveAccount(accountId);
       await showRunningCount();

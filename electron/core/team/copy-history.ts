@@ -2,6 +2,8 @@
 // into the team database (never changing or deleting it here), and can be run again without doubling
 // anything (copy-sqlite-history.ts). Downloads become this computer's records there.
 import { join } from 'node:path';
+import { sharedIdsOfSaved } from '../accounts/accounts';
+import type { SecretStore } from '../accounts/secret-store';
 import { copySqliteHistory, type CopyCounts, type CopyProgress } from '../db/postgres/copy-sqlite-history';
 import { openTeamDatabase } from '../db/postgres/open-team-database';
 import { AppError } from '../kernel/app-error';
@@ -19,7 +21,12 @@ export interface CopiedHistory {
 export async function copyHistoryToTeam(
   url: string,
   dataDir: string,
-  options: { submittedBy?: string; onProgress?: (progress: CopyProgress) => void } = {},
+  options: {
+    submittedBy?: string;
+    onProgress?: (progress: CopyProgress) => void;
+    /** Where this computer's account keys are: each account's jobs go in under the id it has on the team. */
+    keychain?: SecretStore;
+  } = {},
 ): Promise<CopiedHistory> {
   const from = join(dataDir, 'history.sqlite');
   const database = await openTeamDatabase(url);
@@ -35,6 +42,7 @@ export async function copyHistoryToTeam(
       computerId: computerId(dataDir),
       submittedBy: options.submittedBy ?? defaultDisplayName(),
       onProgress: options.onProgress,
+      accountIds: options.keychain ? await sharedIdsOfSaved(dataDir, options.keychain) : undefined,
     });
     return { address: redactedAddress(url), from, counts };
   } finally {

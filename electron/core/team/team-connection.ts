@@ -113,11 +113,25 @@ export class TeamConnectionStore {
 }
 
 /**
- * The team history this run works on, from JRS_DATABASE_URL (the command line and the browser host); none
- * without it. A connection saved with `jrs team connect` is not used for the history yet: the app's own
- * accounts are not shared across computers, only JRS_BASE_URL ones are (see the README).
+ * The team history this run works on: JRS_DATABASE_URL when set (the command line and the browser host),
+ * else the address saved in this installation's keychain (`jrs team connect`, Settings → Team history), else
+ * none: this computer's own history. A keychain that cannot be read is said in the log and the run works
+ * on this computer's history (the app still opens; Settings → Team history says where the history is).
  */
-export function teamHistoryFromEnv(env: Env): { url: string } | undefined {
-  const url = env[TEAM_DATABASE_ENV]?.trim();
-  return url ? { url } : undefined;
+export async function teamHistoryFor(
+  secrets: SecretStore,
+  env: Env,
+  log?: (line: string) => void,
+): Promise<{ url: string } | undefined> {
+  const fromEnv = env[TEAM_DATABASE_ENV]?.trim();
+  if (fromEnv) return { url: fromEnv };
+  try {
+    // Without a keychain nothing was saved (connecting refuses to keep the address anywhere else).
+    if (!(await secrets.availability()).available) return undefined;
+    const saved = await new TeamConnectionStore(secrets, env).saved();
+    return saved ? { url: saved } : undefined;
+  } catch (error) {
+    log?.(`The team database's saved address could not be read: ${(error as Error).message}`);
+    return undefined;
+  }
 }

@@ -21,9 +21,10 @@ export type AccountState = z.infer<typeof accountStateSchema>;
  * Where an account's key lives. keychain: the OS keychain; key-file: an owner-only file in the data folder,
  * where no keychain answers and the person chose it; session: this process's memory until it quits (the
  * account stays listed, its key missing, after); app: the built-in sandbox's, made by the app at each
- * start; environment: the command line's JRS_API_KEY, for one run.
+ * start; environment: the command line's JRS_API_KEY, for one run; team: an account of the team's history
+ * whose key this computer does not keep (its jobs are seen, read-only; never written to accounts.json).
  */
-export const keyStorageSchema = z.enum(['keychain', 'key-file', 'session', 'app', 'environment']);
+export const keyStorageSchema = z.enum(['keychain', 'key-file', 'session', 'app', 'environment', 'team']);
 export type KeyStorage = z.infer<typeof keyStorageSchema>;
 
 /** What the person chooses for a new key: the keychain, or where none answers, a key file or this session. */

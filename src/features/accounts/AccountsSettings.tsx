@@ -22,6 +22,8 @@ function whereTheKeyIs(account: AccountView): string {
       return 'Its key is made by the app each time it starts the sandbox; nothing to keep.';
     case 'environment':
       return 'Key from JRS_API_KEY, for this run only.';
+    case 'team':
+      return 'The team’s account: its jobs are shown, read-only. Add its key here (the same name and address) to send jobs.';
   }
 }
 

@@ -46,6 +46,11 @@ export interface CopyOptions {
   readonly onProgress?: (progress: CopyProgress) => void;
   /** Rows per INSERT statement (500). */
   readonly chunkSize?: number;
+  /**
+   * This computer's account ids → the ids those accounts have on the team (shared-account-id.ts), so that
+   * copied jobs meet the colleagues' of the same account. An account not named keeps its id.
+   */
+  readonly accountIds?: ReadonlyMap<string, string>;
 }
 
 type Value = string | number | bigint | Buffer | null;
@@ -264,6 +269,12 @@ function checkHistory(db: Db, path: string): Map<string, string[]> {
   return expected;
 }
 
+/** An account's id on the team: the shared one when this computer's account has one. */
+function teamAccountId(value: Value | undefined, options: CopyOptions): Value {
+  if (typeof value !== 'string') return value ?? null;
+  return options.accountIds?.get(value) ?? value;
+}
+
 function teamValue(plan: TablePlan, column: string, value: Value): Value | boolean {
   if (plan.booleans?.includes(column) && (value === 0 || value === 1)) return value === 1;
   return value;
@@ -320,7 +331,11 @@ async function copyTable(
       ...Object.fromEntries(
         sqliteColumns.map((column) => [
           plan.columns[column] ?? column,
-          teamValue(plan, column, row[column] ?? null),
+          teamValue(
+            plan,
+            column,
+            column === 'account_id' ? teamAccountId(row[column], options) : (row[column] ?? null),
+          ),
         ]),
       ),
       ...plan.added?.(row, options),

@@ -120,6 +120,15 @@ export const teamHistory: PgMigration = {
       PRIMARY KEY (account_id, storage, kind, sha256)
     );
 
+    -- The team's service accounts: a name and an address under the id every computer derives from the
+    -- address and the key (a slow hash: it gives the key away to no one). Never the key itself.
+    CREATE TABLE accounts (
+      id              text PRIMARY KEY,
+      name            text NOT NULL,
+      base_url        text NOT NULL,
+      added_at_ms     bigint NOT NULL
+    );
+
     -- Who does which background work: 'poll:<account>' team-wide, 'downloads:<computer>' per computer.
     CREATE TABLE leases (
       name            text PRIMARY KEY,
