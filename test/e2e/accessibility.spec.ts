@@ -1,6 +1,6 @@
 // axe on every main screen, in the light and the dark theme: no serious or critical violations.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import { expectAccessible as axeCheck } from './axe';
 import { expect, test } from './fixtures';
 import {
   chooseProject,
@@ -13,26 +13,8 @@ import {
 } from './helpers';
 import { tourTrustScreens } from './tour-trust';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function expectAccessible(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = results.violations.map(
-    (v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.nodes.length} node(s)`,
-  );
-  if (process.env['AXE_VERBOSE'] && summary.length) console.log(`${screen}:`, summary.join('; '));
-  await testInfo.attach(`axe-${screen}.json`, {
-    body: JSON.stringify(summary, null, 2),
-    contentType: 'application/json',
-  });
-  expect(
-    serious.map(
-      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-    `${screen}: serious or critical axe violations`,
-  ).toEqual([]);
-}
+const expectAccessible = (page: Page, testInfo: TestInfo, screen: string) =>
+  axeCheck(page, screen, testInfo);
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`every main screen passes axe in the ${colorScheme} theme`, async ({ page, app: _app }, testInfo) => {

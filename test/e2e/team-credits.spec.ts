@@ -3,24 +3,15 @@
 // Settings → Credits spent by person and by batch with its CSV (a name that looks like a formula defused).
 // Runs the tour with axe at both sizes (serious/critical: none) and checks nothing of each part is off-screen.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { setNameInSettings, submitPodcast, tourTeamCreditsScreens } from './tour-team-credits';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 800, height: 560 },
 ];
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
-}
 
 /** Nothing of the part lies left or right of the window. */
 async function expectOnScreen(page: Page, part: Locator, name: string): Promise<void> {
