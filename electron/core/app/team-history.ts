@@ -13,7 +13,7 @@ import { withHistoryFaults } from '../db/history-faults';
 import { pgStores } from '../db/postgres/pg-stores';
 import { PgAccess } from '../db/postgres/pg-access';
 import { PgAccountDirectory } from '../db/postgres/pg-account-directory';
-import { TeamLeases } from '../db/postgres/team-leases';
+import { TEAM_LEASE_MS, TeamLeases } from '../db/postgres/team-leases';
 import type { Work } from '../kernel/ownership';
 import type { Clock, Timers } from '../kernel/ports';
 import type { OpenedHistory } from './opened-history';
@@ -65,6 +65,17 @@ export async function openTeamHistory(deps: TeamHistoryDeps): Promise<OpenedHist
   const holds = (work: Work) => leases.holds(leaseOf(work, deps.computerId));
   const readOnly = !schema.writable;
   let started = false;
+  let stopped = false;
+  const leaseMs = deps.leaseMs ?? TEAM_LEASE_MS;
+  /** A lease given up after a failed take-over, tried for again if its work is still this client's. */
+  const tryAgain = async (work: Work) => {
+    if (stopped) return;
+    const wanted = work === 'downloads' || deps.accountIds().includes(work.account);
+    if (!wanted) return;
+    await leases.hold(leaseOf(work, deps.computerId)).catch((error: unknown) => {
+      deps.log?.(`Trying again for ${leaseOf(work, deps.computerId)} failed: ${(error as Error).message}`);
+    });
+  };
   const heldAccounts = new Set<string>();
   // Each account this client can work for is tried for; one removed here is given up (a colleague takes it).
   const holdAccounts = async () => {
@@ -113,6 +124,9 @@ export async function openTeamHistory(deps: TeamHistoryDeps): Promise<OpenedHist
           events.gained().catch(async (error: unknown) => {
             deps.log?.(`Taking on ${name} failed, so another client may: ${(error as Error).message}`);
             await leases.release(name);
+            // Tried for again after a lease's life: a colleague's client may have taken it meanwhile; if
+            // none did (the failure was a moment's), this one does the work after all.
+            deps.timers.setTimeout(() => void tryAgain(work), leaseMs);
           }),
         );
       });
@@ -126,7 +140,10 @@ export async function openTeamHistory(deps: TeamHistoryDeps): Promise<OpenedHist
     withFaults: (handlers: Handlers) =>
       withHistoryFaults(handlers, (error) => unreachableNow(error, database.address, password)),
     lastLook: async () => undefined,
-    release: () => leases.stop(),
+    release: () => {
+      stopped = true;
+      return leases.stop();
+    },
     async close() {
       await listener.stop();
       await database.close();
