@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../electron/core/accounts/keytar-secret-store';
 import type { SecretStore } from '../../../electron/core/accounts/secret-store';
@@ -200,6 +201,18 @@ it('copies this computer’s history into the saved team database; twice adds no
   await handlers['team:connect']({ url });
   const first = await handlers['team:copyHistory'](undefined);
   expect(first.counts.jobs).toEqual({ copied: 2, alreadyThere: 0 });
+  // Jobs recorded before names were kept take the name of whoever copies them in.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT id, submitted_by FROM jobs ORDER BY id`);
+    expect(rows).toEqual([
+      { id: 'j1', submitted_by: 'Ada' },
+      { id: 'j2', submitted_by: 'Ada' },
+    ]);
+  } finally {
+    await client.end();
+  }
   const second = await handlers['team:copyHistory'](undefined);
   expect(second.counts.jobs).toEqual({ copied: 0, alreadyThere: 2 });
   expect(JSON.stringify([first, second])).not.toContain(cluster().password);
