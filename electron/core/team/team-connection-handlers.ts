@@ -8,7 +8,12 @@ import type { SecretStore } from '../accounts/secret-store';
 import { AppError } from '../kernel/app-error';
 import { copyHistoryToTeam } from './copy-history';
 import { prepareTeamDatabase } from './team-check';
-import { redactedAddress, TEAM_DATABASE_ENV, TeamConnectionStore } from './team-connection';
+import {
+  redactedAddress,
+  TEAM_DATABASE_ENV,
+  TeamConnectionStore,
+  type TeamAddressSource,
+} from './team-connection';
 
 type Channel = 'team:connection' | 'team:connect' | 'team:forget' | 'team:copyHistory' | 'team:restart';
 
@@ -16,13 +21,19 @@ export interface TeamConnectionHandlersDeps {
   secrets: SecretStore;
   /** This computer's data folder (its history.sqlite is what is copied in). */
   dataDir: string;
-  /** The team database this run opened its history on; undefined when it works on this computer's. */
-  inUse?: { url: string };
+  /**
+   * The team database this run opened its history on, and where the host took its address from (the run's
+   * JRS_DATABASE_URL or the keychain); undefined when it works on this computer's history.
+   */
+  inUse?: { url: string; source?: TeamAddressSource };
   /** The name written on copied jobs that have none. */
   submittedBy?: () => Promise<string>;
   /** The desktop app restarts itself; the browser host cannot (the page says to restart jrs serve). */
   relaunch?: () => void;
-  /** The run's environment (JRS_DATABASE_URL wins over the saved address); the process's by default. */
+  /**
+   * Only for a host that does not say `inUse.source`: the run's environment, to see whether the address in
+   * use is JRS_DATABASE_URL's; the process's by default.
+   */
   env?: Readonly<Record<string, string | undefined>>;
   log?: (line: string) => void;
 }
@@ -67,9 +78,17 @@ function same(a: string | null | undefined, b: string | null | undefined): boole
 }
 
 export function teamConnectionHandlers(deps: TeamConnectionHandlersDeps): Pick<Handlers, Channel> {
-  const env = deps.env ?? process.env;
-  const store = new TeamConnectionStore(deps.secrets, env);
-  const fromEnv = env[TEAM_DATABASE_ENV]?.trim() || null;
+  // Only the keychain is read through it: whether the environment counts is the host's word (a packaged
+  // app takes no JRS_DATABASE_URL), said by `inUse.source`; without it, the address in use is compared.
+  const store = new TeamConnectionStore(deps.secrets, {});
+  const inUse = deps.inUse ?? null;
+  const fromEnv = (deps.env ?? process.env)[TEAM_DATABASE_ENV]?.trim() || null;
+  // The run took its address from JRS_DATABASE_URL: every start with it uses that one, whatever is saved.
+  const environment =
+    inUse !== null && (inUse.source ? inUse.source === 'environment' : same(inUse.url, fromEnv));
+  /** The address the next start uses (the environment's again, else the saved one), or null. */
+  const nextUrl = async (): Promise<string | null> =>
+    environment && inUse ? inUse.url : await store.saved();
 
   const safeRedacted = (url: string): string => {
     try {
@@ -81,21 +100,19 @@ export function teamConnectionHandlers(deps: TeamConnectionHandlersDeps): Pick<H
 
   async function view(): Promise<TeamConnectionView> {
     const saved = await store.saved();
-    const inUse = deps.inUse?.url ?? null;
-    // At the next start the environment wins again; else the saved address (hosts/team-history wiring).
-    const nextUrl = fromEnv ?? saved;
+    const next = environment && inUse ? inUse.url : saved;
     return {
       now: inUse
         ? {
             history: 'team',
-            address: safeRedacted(inUse),
-            source: same(inUse, fromEnv) ? 'environment' : 'keychain',
+            address: safeRedacted(inUse.url),
+            source: environment ? 'environment' : 'keychain',
           }
         : { history: 'this-computer' },
       saved: saved === null ? null : safeRedacted(saved),
-      environment: fromEnv !== null,
-      next: nextUrl ? { history: 'team', address: safeRedacted(nextUrl) } : { history: 'this-computer' },
-      restartNeeded: !same(inUse, nextUrl),
+      environment,
+      next: next ? { history: 'team', address: safeRedacted(next) } : { history: 'this-computer' },
+      restartNeeded: !same(inUse?.url, next),
       canRestart: deps.relaunch !== undefined,
     };
   }
@@ -120,19 +137,19 @@ export function teamConnectionHandlers(deps: TeamConnectionHandlersDeps): Pick<H
       return { removed, connection: await view() };
     },
     'team:copyHistory': async () => {
-      const target = await store.current();
-      if (!target)
+      const url = await nextUrl();
+      if (!url)
         throw new AppError(
           'invalid-input',
           'No team database is connected: connect one first, then copy this computer’s history into it.',
         );
       try {
-        const copied = await copyHistoryToTeam(target.url, deps.dataDir, {
+        const copied = await copyHistoryToTeam(url, deps.dataDir, {
           submittedBy: await deps.submittedBy?.(),
         });
         return { address: copied.address, counts: copied.counts };
       } catch (error) {
-        throw withoutPassword(error, target.url);
+        throw withoutPassword(error, url);
       }
     },
     'team:restart': async () => {

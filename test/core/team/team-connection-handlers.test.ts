@@ -108,6 +108,18 @@ it('connects a good address: tested, saved in the keychain, used from the next s
     environment: true,
     restartNeeded: false,
   });
+  // A host that took no address from its environment (a packaged app) says so: a stray one changes nothing.
+  const stray = 'postgres://jrs:other@127.0.0.1:1/elsewhere';
+  const packaged = handlersFor(secrets, {
+    inUse: { url, source: 'keychain' },
+    env: { JRS_DATABASE_URL: stray },
+  }).handlers;
+  expect(await packaged['team:connection'](undefined)).toMatchObject({
+    now: { history: 'team', address, source: 'keychain' },
+    environment: false,
+    next: { history: 'team', address },
+    restartNeeded: false,
+  });
 });
 
 it('a wrong password is said as such, saves nothing, and neither the message nor the log names a password', async () => {
