@@ -108,6 +108,12 @@ async function start(): Promise<void> {
     fileShell: electronFileShell(() => mainWindow),
     // The app's own updates (electron-updater from the feed set at build time); core decides when.
     updates: electronUpdates(log),
+    // Settings → Team history's "Restart now": the core is disposed on the way out (before-quit), then
+    // the app starts again on the database just saved. After the answer reaches the page.
+    relaunch: () => {
+      app.relaunch();
+      setImmediate(() => app.quit());
+    },
     log,
   });
   serveDownloads(session.defaultSession, (jobId) => core.downloadedFile(jobId));

@@ -63,6 +63,11 @@ export interface AppCoreDeps {
   team?: { url: string; submittedBy?: string; leaseMs?: number };
   /** The desktop app's updates (main: electron-updater); without it the page hears that there are none here. */
   updates?: UpdatesHost;
+  /**
+   * Restarts the desktop app (main: app.relaunch, then quit), so a team database just connected is used;
+   * the browser host has none (its page says to restart jrs serve).
+   */
+  relaunch?: () => void;
   log?: (line: string) => void;
 }
 

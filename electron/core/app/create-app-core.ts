@@ -21,6 +21,7 @@ import { openStorage } from '../storage/storage-domain';
 import { openUpdates } from '../updates/updates-domain';
 import { DisplayName } from '../team/display-name';
 import { teamHandlers } from '../team/team-handlers';
+import { teamConnectionHandlers } from '../team/team-connection-handlers';
 import type { AppCore, AppCoreDeps, CoreEventListener } from './app-core.types';
 import { alwaysOnline, silentNotifier, systemClock, systemTimers } from '../kernel/ports';
 import { securePrivateDataFolder } from './private-data-folder';
@@ -273,6 +274,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       activeAccountId: () => opened.registry.active().id,
       dialogs: exportDialogs,
     }),
+    ...teamConnectionHandlers({ ...deps, inUse: deps.team, submittedBy: () => displayName.current() }),
   };
 
   return {

@@ -75,6 +75,11 @@ export const CHANNEL_NAMES = [
   'team:setName',
   'credits:report',
   'credits:exportReport',
+  'team:connection',
+  'team:connect',
+  'team:forget',
+  'team:copyHistory',
+  'team:restart',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -16,6 +16,7 @@ import { StorageSettingsForm } from './StorageSettingsForm';
 import { UpdatesSettings } from '../updates/UpdatesSettings';
 import { CreditsSpent } from '../team/CreditsSpent';
 import { DisplayNameSetting } from '../team/DisplayNameSetting';
+import { TeamHistorySetting } from '../team/TeamHistorySetting';
 
 type Loaded =
   { state: 'loading' } | { state: 'ready'; settings: DownloadSettings } | { state: 'error'; message: string };
@@ -110,6 +111,12 @@ export function SettingsScreen(): React.JSX.Element {
           Updates
         </h3>
         <UpdatesSettings />
+      </section>
+      <section className="settings-section" aria-labelledby="settings-team-history">
+        <h3 id="settings-team-history" className="settings-heading" tabIndex={-1}>
+          Team history
+        </h3>
+        <TeamHistorySetting />
       </section>
       <section className="settings-section" aria-labelledby="settings-team-name">
         <h3 id="settings-team-name" className="settings-heading" tabIndex={-1}>

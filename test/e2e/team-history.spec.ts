@@ -1,0 +1,73 @@
+// Settings → Team history through the browser host, on a real PostgreSQL cluster: a wrong password said in
+// words, the right address tested and saved ("Restart jrs serve to switch"), this computer's history copied
+// in twice (nothing doubled), Disconnect; axe at 1280×800 and 800×560, light and dark (serious/critical:
+// none). No address with a password, and not the password typed wrong, ever crosses into the page.
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { tourTeamHistoryScreens, teamHistorySection, WRONG_PASSWORD } from './tour-team-history';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 800, height: 560 },
+];
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
+}
+
+/** Nothing of the part lies left or right of the window. */
+async function expectOnScreen(page: Page, part: Locator, name: string): Promise<void> {
+  const box = await part.boundingBox();
+  const size = page.viewportSize()!;
+  expect(box, `${name}: the part shows`).not.toBeNull();
+  expect(box!.x, name).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, name).toBeLessThanOrEqual(size.width + 0.5);
+}
+
+test('Settings → Team history: connect a real team database, restart jrs serve to switch, copy the history in, disconnect', async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(180_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const seen: string[] = [];
+  await tourTeamHistoryScreens(page, app, async (name, tab, show) => {
+    seen.push(name);
+    for (const scheme of ['light', 'dark'] as const) {
+      await tab.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      for (const size of SIZES) {
+        await tab.setViewportSize(size);
+        if (show) await show.scrollIntoViewIfNeeded();
+        if (show) await expectOnScreen(tab, show, `${name} ${size.width} ${scheme}`);
+        // Contrast differs by theme, layout by size: light at both sizes, dark at the small one.
+        if (scheme === 'light' || size.width === 800)
+          await expectAccessible(tab, `${name}-${size.width}-${scheme}`);
+        if (process.env['JRS_TEAM_SHOTS'])
+          await tab.screenshot({ path: `/tmp/team-${name}-${size.width}-${scheme}.png` });
+      }
+    }
+    await tab.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+    await tab.setViewportSize(SIZES[0]!);
+  });
+  expect(seen).toEqual(['74-team-history', '75-team-history-connected']);
+
+  // Forgotten for good: a new page hears that nothing is saved, and its field is empty.
+  expect((await app.core.handlers['team:connection'](undefined)).saved).toBeNull();
+  await page.reload();
+  await page.keyboard.press('Control+4');
+  const section = teamHistorySection(page);
+  await expect(section.getByTestId('team-history-now')).toContainText('On this computer only');
+  await expect(section.getByLabel('Team database address')).toHaveValue('');
+
+  // What crossed into the page: addresses without a password only.
+  const traffic = app.traffic.join('\n');
+  expect(traffic).toContain('postgres://jrs@127.0.0.1:');
+  expect(traffic).not.toMatch(/postgres(ql)?:\/\/[^@\s"/]*:[^@\s"/]*@/);
+  expect(traffic).not.toContain(WRONG_PASSWORD);
+});
