@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { teamHistoryFor } from '../../electron/core/team/team-connection';
 import { createAppCore } from '../../electron/core/app/create-app-core';
 import type { AppCore } from '../../electron/core/app/app-core.types';
 import type { UpdatesHost } from '../../electron/core/updates/updates-host';
@@ -126,8 +127,10 @@ export async function installHarness(
     seedPath: defaultSeedPath(),
     onStarted: (running) => sandboxes.push(running),
   });
-  const openCore = () =>
+  // As a host starts: on the team database saved in the keychain (Settings → Team history), if one is.
+  const openCore = async () =>
     createAppCore({
+      team: await teamHistoryFor(secrets.store, {}),
       dataDir,
       downloadsDir: join(dataDir, 'Downloads'),
       secrets: secrets.store,

@@ -18,6 +18,7 @@ import { tourTrustScreens, type TrustVisit } from './tour-trust';
 import { ISSUE_17_TOURS, type Tour } from './tours-issue17';
 import { tourUpdatesScreens } from './tour-updates';
 import { tourTeamCreditsScreens } from './tour-team-credits';
+import { tourTeamHistoryScreens } from './tour-team-history';
 
 const OUT = resolve(__dirname, '../screenshots');
 const THEMES = ['light', 'dark'] as const;
@@ -195,11 +196,12 @@ function shootAtBothSizes(theme: string): TrustVisit {
   };
 }
 
-/** Issue 17's areas, then Settings → Updates (issue 18), then who submitted what and the credits (issue 19). */
+/** Issue 17's areas, then Settings → Updates (issue 18), then who submitted what, the credits and the team history (issue 19). */
 const LATER_TOURS: readonly (readonly [string, Tour])[] = [
   ...ISSUE_17_TOURS,
   ['updates', tourUpdatesScreens],
   ['team credits', tourTeamCreditsScreens],
+  ['team history', tourTeamHistoryScreens],
 ];
 
 for (const [area, tour] of LATER_TOURS) {

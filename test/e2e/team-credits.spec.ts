@@ -3,24 +3,15 @@
 // Settings → Credits spent by person and by batch with its CSV (a name that looks like a formula defused).
 // Runs the tour with axe at both sizes (serious/critical: none) and checks nothing of each part is off-screen.
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
+import { expectOnScreen } from './on-screen';
 import { setNameInSettings, submitPodcast, tourTeamCreditsScreens } from './tour-team-credits';
 
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 800, height: 560 },
 ];
-
-/** Nothing of the part lies left or right of the window. */
-async function expectOnScreen(page: Page, part: Locator, name: string): Promise<void> {
-  const box = await part.boundingBox();
-  const size = page.viewportSize()!;
-  expect(box, `${name}: the part shows`).not.toBeNull();
-  expect(box!.x, name).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, name).toBeLessThanOrEqual(size.width + 0.5);
-}
 
 test('who submitted each job: the name set in Settings, shown and filtered in the queue, credits spent by person and batch, as CSV', async ({
   page,

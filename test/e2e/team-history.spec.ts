@@ -2,33 +2,15 @@
 // words, the right address tested and saved ("Restart jrs serve to switch"), this computer's history copied
 // in twice (nothing doubled), Disconnect; axe at 1280×800 and 800×560, light and dark (serious/critical:
 // none). No address with a password, and not the password typed wrong, ever crosses into the page.
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
+import { expectOnScreen } from './on-screen';
 import { tourTeamHistoryScreens, teamHistorySection, WRONG_PASSWORD } from './tour-team-history';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 800, height: 560 },
 ];
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
-}
-
-/** Nothing of the part lies left or right of the window. */
-async function expectOnScreen(page: Page, part: Locator, name: string): Promise<void> {
-  const box = await part.boundingBox();
-  const size = page.viewportSize()!;
-  expect(box, `${name}: the part shows`).not.toBeNull();
-  expect(box!.x, name).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, name).toBeLessThanOrEqual(size.width + 0.5);
-}
 
 test('Settings → Team history: connect a real team database, restart jrs serve to switch, copy the history in, disconnect', async ({
   page,
@@ -55,7 +37,12 @@ test('Settings → Team history: connect a real team database, restart jrs serve
     await tab.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
     await tab.setViewportSize(SIZES[0]!);
   });
-  expect(seen).toEqual(['74-team-history', '75-team-history-connected']);
+  expect(seen).toEqual([
+    '74-team-history',
+    '75-team-history-connected',
+    '76-team-history-on-team',
+    '77-team-account-read-only',
+  ]);
 
   // Forgotten for good: a new page hears that nothing is saved, and its field is empty.
   expect((await app.core.handlers['team:connection'](undefined)).saved).toBeNull();

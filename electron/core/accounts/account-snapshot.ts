@@ -25,5 +25,6 @@ export function accountsSnapshot(accounts: Accounts): AccountsSnapshot {
     accounts: accounts.registry.list().map((account) => view(accounts, account)),
     activeId: accounts.registry.activeId,
     keychain: accounts.secrets.status,
+    teamHistory: accounts.sharesIds,
   };
 }

@@ -2,6 +2,7 @@
 import type { DownloadFs } from '../downloads/download-fs';
 import type { EventName, Handlers, PayloadOf } from '../../shared/ipc/contract';
 import type { SecretStore } from '../accounts/secret-store';
+import type { TeamAddressSource } from '../team/team-connection';
 import type { SessionAccount } from '../accounts/accounts';
 import type { SandboxLauncher } from '../accounts/sandbox-runner';
 import type { Clock, Dialogs, FileShell, Notifier, Power, Timers } from '../kernel/ports';
@@ -60,7 +61,13 @@ export interface AppCoreDeps {
    * address, the name written on what this person submits (the OS user at this host by default), and the
    * leases' life (tests shorten it).
    */
-  team?: { url: string; submittedBy?: string; leaseMs?: number };
+  team?: {
+    url: string;
+    /** Where the host took the address from (Settings → Team history says so). */
+    source?: TeamAddressSource;
+    submittedBy?: string;
+    leaseMs?: number;
+  };
   /** The desktop app's updates (main: electron-updater); without it the page hears that there are none here. */
   updates?: UpdatesHost;
   /**

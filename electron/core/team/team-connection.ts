@@ -122,14 +122,14 @@ export async function teamHistoryFor(
   secrets: SecretStore,
   env: Env,
   log?: (line: string) => void,
-): Promise<{ url: string } | undefined> {
+): Promise<TeamAddress | undefined> {
   const fromEnv = env[TEAM_DATABASE_ENV]?.trim();
-  if (fromEnv) return { url: fromEnv };
+  if (fromEnv) return { source: 'environment', url: fromEnv };
   try {
     // Without a keychain nothing was saved (connecting refuses to keep the address anywhere else).
     if (!(await secrets.availability()).available) return undefined;
     const saved = await new TeamConnectionStore(secrets, env).saved();
-    return saved ? { url: saved } : undefined;
+    return saved ? { source: 'keychain', url: saved } : undefined;
   } catch (error) {
     log?.(`The team database's saved address could not be read: ${(error as Error).message}`);
     return undefined;

@@ -57,6 +57,8 @@ export const accountsSnapshotSchema = z.object({
   accounts: z.array(accountViewSchema),
   activeId: z.string().nullable(),
   keychain: keychainStatusSchema,
+  /** The history is a team's (issue 19): an account's jobs are the team's, never deleted with it here. */
+  teamHistory: z.boolean().optional(),
 });
 export type AccountsSnapshot = z.infer<typeof accountsSnapshotSchema>;
 

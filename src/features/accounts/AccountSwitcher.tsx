@@ -38,9 +38,12 @@ function AccountLine({ account }: { account: AccountView }): React.JSX.Element {
 function RemovalWords({
   account,
   deleteHistory,
+  teamHistory,
 }: {
   account: AccountView | null;
   deleteHistory: boolean;
+  /** The history is the team's: the account's jobs stay there for everyone. */
+  teamHistory: boolean;
 }): React.JSX.Element {
   if (account?.kind === 'sandbox') {
     // The sandbox has no key of the person's to forget; its demo data goes, its jobs stay unless asked.
@@ -71,9 +74,11 @@ function RemovalWords({
         connect the account again later with its key.
       </p>
       <p className="confirm-note">
-        {deleteHistory
-          ? 'Its job history is deleted from this computer too.'
-          : 'Its job history stays in the Queue, greyed and read-only, unless you tick the box below.'}
+        {teamHistory
+          ? 'Its jobs stay in the team’s history: your colleagues keep seeing them, and so do you if you add the account again.'
+          : deleteHistory
+            ? 'Its job history is deleted from this computer too.'
+            : 'Its job history stays in the Queue, greyed and read-only, unless you tick the box below.'}
       </p>
     </>
   );
@@ -157,7 +162,8 @@ export function AccountSwitcher(): React.JSX.Element | null {
             <DropdownMenu.Separator className="menu-separator" />
             {active?.state === 'key-missing' ? (
               <DropdownMenu.Item className="menu-item" onSelect={() => setRekeying(active)}>
-                Add the key of “{active.name}” again…
+                {/* A team's account was never kept here: its key is added, not added again. */}
+                Add the key of “{active.name}”{active.storage === 'team' ? '' : ' again'}…
               </DropdownMenu.Item>
             ) : null}
             <DropdownMenu.Item className="menu-item" onSelect={() => setAdding(true)}>
@@ -171,7 +177,7 @@ export function AccountSwitcher(): React.JSX.Element | null {
                 Try the sandbox
               </DropdownMenu.Item>
             )}
-            {active ? (
+            {active && active.storage !== 'team' ? (
               <DropdownMenu.Item
                 className="menu-item menu-danger"
                 onSelect={() => {
@@ -203,11 +209,16 @@ export function AccountSwitcher(): React.JSX.Element | null {
         title={`Remove “${removing?.name ?? ''}”?`}
         confirmLabel="Remove account"
         busy={busy}
-        option={{
-          label: 'Also delete this account’s job history',
-          checked: deleteHistory,
-          onChange: setDeleteHistory,
-        }}
+        // A team's history is never deleted from one computer.
+        option={
+          snapshot.teamHistory
+            ? undefined
+            : {
+                label: 'Also delete this account’s job history',
+                checked: deleteHistory,
+                onChange: setDeleteHistory,
+              }
+        }
         onConfirm={() => {
           const target = removing;
           if (!target) return;
@@ -217,7 +228,11 @@ export function AccountSwitcher(): React.JSX.Element | null {
           });
         }}
       >
-        <RemovalWords account={removing} deleteHistory={deleteHistory} />
+        <RemovalWords
+          account={removing}
+          deleteHistory={deleteHistory}
+          teamHistory={snapshot.teamHistory ?? false}
+        />
       </ConfirmDialog>
 
       {error ? (

@@ -23,7 +23,7 @@ function whereTheKeyIs(account: AccountView): string {
     case 'environment':
       return 'Key from JRS_API_KEY, for this run only.';
     case 'team':
-      return 'The team’s account: its jobs are shown, read-only. Add its key here (the same name and address) to send jobs.';
+      return 'The team’s account: its jobs are shown, read-only. Add its key (a colleague has it) to send jobs from here too.';
   }
 }
 
@@ -57,7 +57,7 @@ export function AccountsSettings(): React.JSX.Element {
               </span>
               {account.state === 'key-missing' ? (
                 <button type="button" className="btn btn-secondary" onClick={() => setRekeying(account)}>
-                  Add the key of “{account.name}” again…
+                  Add the key of “{account.name}”{account.storage === 'team' ? '' : ' again'}…
                 </button>
               ) : null}
             </li>

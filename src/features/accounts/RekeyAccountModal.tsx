@@ -1,5 +1,6 @@
-// The "Add the key of … again" dialog for an account whose key is missing: the add form with its name and
-// address, so the same account comes back. The account menu and Settings → Accounts both open it.
+// The "Add the key of … again" dialog for an account whose key is missing (or the team's, whose key this
+// computer never had): the add form with its name and address, so the same account comes back. The account
+// menu and Settings → Accounts both open it.
 import type { AccountView } from '../../../electron/shared/domain/account';
 import { Modal } from '../../components/Modal';
 import { ConnectAccountForm } from './ConnectAccountForm';
@@ -16,8 +17,16 @@ export function RekeyAccountModal({
     <Modal
       open={account !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Add the key of “${account?.name ?? ''}” again`}
-      description="The same account comes back, with its jobs and batches. Keep its name and address."
+      title={
+        account?.storage === 'team'
+          ? `Add the key of “${account.name}”`
+          : `Add the key of “${account?.name ?? ''}” again`
+      }
+      description={
+        account?.storage === 'team'
+          ? 'The team’s account, with the key a colleague gives you: its jobs become yours to send too. Keep its address.'
+          : 'The same account comes back, with its jobs and batches. Keep its name and address.'
+      }
     >
       {account ? (
         <ConnectAccountForm

@@ -21,7 +21,7 @@ export function whereNowNote(view: TeamConnectionView): string {
     view.now.source === 'environment'
       ? 'Its address comes from JRS_DATABASE_URL, for this run.'
       : 'Its address is saved in this computer’s keychain.';
-  return `Jobs, batches and who submitted them are shared with everyone connected to it; downloaded files stay on each computer. ${from}`;
+  return `Jobs, batches, accounts (never their keys) and who submitted what are shared with everyone connected to it; downloaded files stay on each computer. ${from}`;
 }
 
 /** What the next start changes, or null when it changes nothing. */
