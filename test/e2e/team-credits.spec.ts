@@ -3,15 +3,9 @@
 // Settings → Credits spent by person and by batch with its CSV (a name that looks like a formula defused).
 // Runs the tour with axe at both sizes (serious/critical: none) and checks nothing of each part is off-screen.
 import { readFileSync } from 'node:fs';
-import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { expectOnScreen } from './on-screen';
+import { checkedVisit } from './on-screen';
 import { setNameInSettings, submitPodcast, tourTeamCreditsScreens } from './tour-team-credits';
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 800, height: 560 },
-];
 
 test('who submitted each job: the name set in Settings, shown and filtered in the queue, credits spent by person and batch, as CSV', async ({
   page,
@@ -20,24 +14,7 @@ test('who submitted each job: the name set in Settings, shown and filtered in th
   test.setTimeout(180_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const seen: string[] = [];
-  await tourTeamCreditsScreens(page, app, async (name, tab, show) => {
-    seen.push(name);
-    for (const scheme of ['light', 'dark'] as const) {
-      await tab.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      for (const size of SIZES) {
-        await tab.setViewportSize(size);
-        if (show) await show.scrollIntoViewIfNeeded();
-        if (show) await expectOnScreen(tab, show, `${name} ${size.width} ${scheme}`);
-        if (scheme === 'light' || size.width === 800)
-          await expectAccessible(tab, `${name}-${size.width}-${scheme}`);
-        if (process.env['JRS_TEAM_SHOTS']) {
-          await tab.screenshot({ path: `/tmp/team-${name}-${size.width}-${scheme}.png` });
-        }
-      }
-    }
-    await tab.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-    await tab.setViewportSize(SIZES[0]!);
-  });
+  await tourTeamCreditsScreens(page, app, checkedVisit(seen));
   expect(seen).toEqual(['61-queue-submitted-by', '60-credits-by-person']);
 
   // Everyone again: both rows; then the other name alone.

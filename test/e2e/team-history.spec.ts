@@ -2,15 +2,9 @@
 // words, the right address tested and saved ("Restart jrs serve to switch"), this computer's history copied
 // in twice (nothing doubled), Disconnect; axe at 1280×800 and 800×560, light and dark (serious/critical:
 // none). No address with a password, and not the password typed wrong, ever crosses into the page.
-import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { expectOnScreen } from './on-screen';
+import { checkedVisit } from './on-screen';
 import { tourTeamHistoryScreens, teamHistorySection, WRONG_PASSWORD } from './tour-team-history';
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 800, height: 560 },
-];
 
 test('Settings → Team history: connect a real team database, restart jrs serve to switch, copy the history in, disconnect', async ({
   page,
@@ -19,24 +13,7 @@ test('Settings → Team history: connect a real team database, restart jrs serve
   test.setTimeout(180_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const seen: string[] = [];
-  await tourTeamHistoryScreens(page, app, async (name, tab, show) => {
-    seen.push(name);
-    for (const scheme of ['light', 'dark'] as const) {
-      await tab.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      for (const size of SIZES) {
-        await tab.setViewportSize(size);
-        if (show) await show.scrollIntoViewIfNeeded();
-        if (show) await expectOnScreen(tab, show, `${name} ${size.width} ${scheme}`);
-        // Contrast differs by theme, layout by size: light at both sizes, dark at the small one.
-        if (scheme === 'light' || size.width === 800)
-          await expectAccessible(tab, `${name}-${size.width}-${scheme}`);
-        if (process.env['JRS_TEAM_SHOTS'])
-          await tab.screenshot({ path: `/tmp/team-${name}-${size.width}-${scheme}.png` });
-      }
-    }
-    await tab.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-    await tab.setViewportSize(SIZES[0]!);
-  });
+  await tourTeamHistoryScreens(page, app, checkedVisit(seen));
   expect(seen).toEqual([
     '74-team-history',
     '75-team-history-connected',

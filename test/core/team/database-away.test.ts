@@ -1,21 +1,16 @@
 // A team's database out of reach (the network cut between this computer and the server): a new submission
 // is refused in words that say what to do, and nothing reaches the service (its intent could not be
 // written first); once the database answers again, the same submission goes through.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { MemorySecretStore } from '../../../electron/core/accounts/secret-store';
-import type { AppCore } from '../../../electron/core/app/app-core.types';
-import { createAppCore } from '../../../electron/core/app/create-app-core';
 import { dispatch } from '../../../electron/core/app/dispatch';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { pgClusterForThisFile } from '../../fixtures/pg-cluster-per-file';
-import { testSandboxLauncher } from '../../fixtures/sandbox-launcher';
+import { testCoresAfterEach } from '../../fixtures/test-cores';
 import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 import { cutOffProxy, type CutOffProxy } from '../db/postgres/cut-off-proxy';
 
 const cluster = pgClusterForThisFile();
+const { open } = testCoresAfterEach('jrs-team-away-');
 let remote: RunningSandbox;
 const closers: (() => Promise<void>)[] = [];
 
@@ -37,19 +32,10 @@ const request = {
 it('refuses a submission in words while the team database cannot be reached, sends nothing, then works again', async () => {
   const proxy: CutOffProxy = await cutOffProxy(await cluster().createDatabase());
   closers.push(() => proxy.close());
-  const dir = await mkdtemp(join(tmpdir(), 'jrs-team-away-'));
-  closers.push(() => rm(dir, { recursive: true, force: true }));
-  const core: AppCore = await createAppCore({
-    dataDir: dir,
-    downloadsDir: join(dir, 'Downloads'),
-    secrets: new MemorySecretStore(),
-    sandbox: testSandboxLauncher(makeTestSeed({ durationMs: 200 })),
+  const { core } = await open({
     sessionAccounts: [{ id: 'team-account', name: 'Team', baseUrl: remote.url, apiKey: KEY_A }],
     team: { url: proxy.url, leaseMs: 1500 },
-    autoDownload: false,
-    flushMs: 20,
   });
-  closers.push(() => core.dispose());
   const password = new URL(proxy.url).password;
 
   await proxy.cut();

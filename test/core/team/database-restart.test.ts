@@ -1,35 +1,26 @@
 // The team database restarted in the middle of a batch (every connection cut, the data kept): the client
 // sending the rows goes on once it answers again; every row ends, none reaches the service twice (counted by
 // the client request id each job carries), and none is lost between the service and the history.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { MemorySecretStore } from '../../../electron/core/accounts/secret-store';
-import type { AppCore } from '../../../electron/core/app/app-core.types';
-import { createAppCore } from '../../../electron/core/app/create-app-core';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { dispatch } from '../../../electron/core/app/dispatch';
 import type { NewBatch } from '../../../electron/shared/domain/batch';
 import type { JobView } from '../../../electron/shared/domain/job';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { pgClusterForThisFile } from '../../fixtures/pg-cluster-per-file';
 import { requestIdsOnTheSandbox } from '../../fixtures/request-ids';
-import { testSandboxLauncher } from '../../fixtures/sandbox-launcher';
+import { testCoresAfterEach } from '../../fixtures/test-cores';
 import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 
 const ROWS = 20;
 const PATIENCE = { timeout: 60_000, interval: 100 };
 const cluster = pgClusterForThisFile();
+const { open } = testCoresAfterEach('jrs-team-restart-');
 let remote: RunningSandbox;
-const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   remote = await startSandbox({ seed: makeTestSeed({ durationMs: 150 }) });
 });
 afterAll(() => remote.close());
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
 
 const batch: NewBatch = {
   projectId: IDS.image,
@@ -51,19 +42,10 @@ const batch: NewBatch = {
 it('a batch goes on after the team database restarts mid-batch: every row ends, none sent twice', async () => {
   remote.faults.set({ latencyMs: 40 });
   const url = await cluster().createDatabase();
-  const dir = await mkdtemp(join(tmpdir(), 'jrs-team-restart-'));
-  closers.push(() => rm(dir, { recursive: true, force: true }));
-  const core: AppCore = await createAppCore({
-    dataDir: dir,
-    downloadsDir: join(dir, 'Downloads'),
-    secrets: new MemorySecretStore(),
-    sandbox: testSandboxLauncher(makeTestSeed({ durationMs: 150 })),
+  const { core } = await open({
     sessionAccounts: [{ id: 'team-account', name: 'Team', baseUrl: remote.url, apiKey: KEY_A }],
     team: { url, leaseMs: 3000 },
-    autoDownload: false,
-    flushMs: 20,
   });
-  closers.push(() => core.dispose());
   const rows = async () => {
     const result = await dispatch(core, 'jobs:list', undefined);
     if (!result.ok) throw new Error(result.error.message);

@@ -2,80 +2,31 @@
 // computer, on one team history in a real PostgreSQL (a throwaway cluster): the history knows it by the id
 // every computer derives from its address and key, so that colleagues' jobs meet; a colleague without the
 // key sees the account's jobs read-only; removing the account on one computer leaves the team's jobs.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { MemorySecretStore } from '../../../electron/core/accounts/secret-store';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { sharedAccountId } from '../../../electron/core/accounts/shared-account-id';
-import type { AppCore } from '../../../electron/core/app/app-core.types';
-import { createAppCore } from '../../../electron/core/app/create-app-core';
-import { dispatch } from '../../../electron/core/app/dispatch';
 import { copyHistoryToTeam } from '../../../electron/core/team/copy-history';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
-import type { JobView } from '../../../electron/shared/domain/job';
-import type { Channel } from '../../../electron/shared/ipc/contract';
 import { value } from '../../fixtures/ipc-value';
 import { pgClusterForThisFile } from '../../fixtures/pg-cluster-per-file';
-import { testSandboxLauncher } from '../../fixtures/sandbox-launcher';
-import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
+import { testCoresAfterEach, type TestComputer } from '../../fixtures/test-cores';
+import { KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 
 const cluster = pgClusterForThisFile();
+const { computer, open } = testCoresAfterEach('jrs-shared-accounts-');
 let remote: RunningSandbox;
-const cores: AppCore[] = [];
-const dirs: string[] = [];
 
 beforeAll(async () => {
   remote = await startSandbox({ seed: makeTestSeed({ durationMs: 200 }) });
 });
 afterAll(() => remote.close());
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((core) => core.dispose()));
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
 
 const PATIENCE = { timeout: 30_000, interval: 50 };
 
-/** One person's computer: a data folder and a keychain of their own. */
-async function computer() {
-  const dir = await mkdtemp(join(tmpdir(), 'jrs-shared-accounts-'));
-  dirs.push(dir);
-  return { dir, keychain: new MemorySecretStore() };
-}
-
-type Computer = Awaited<ReturnType<typeof computer>>;
-
 /** The app on that computer, on the team history at `url` (or on its own history without one). */
-async function app(at: Computer, url: string | null, name = 'someone') {
-  const core = await createAppCore({
-    dataDir: at.dir,
-    downloadsDir: join(at.dir, 'Downloads'),
-    secrets: at.keychain,
-    sandbox: testSandboxLauncher(makeTestSeed({ durationMs: 200 })),
-    ...(url ? { team: { url, submittedBy: name, leaseMs: 1500 } } : {}),
-    autoDownload: false,
-    flushMs: 20,
-  });
-  cores.push(core);
-  const call = <C extends Channel>(channel: C, params?: unknown) => dispatch(core, channel, params);
-  return {
-    core,
-    call,
-    accounts: async () => value(await call('accounts:snapshot')),
-    list: async () => value(await call('jobs:list')) as JobView[],
-    submit: (headline: string) =>
-      call('jobs:submit', {
-        projectId: IDS.video,
-        projectName: 'Spring promo',
-        jobType: 'ai_talking_video',
-        values: { headline, photo: { image_url: 'https://example.com/a.png' } },
-      }),
-    quit: async () => {
-      cores.splice(cores.indexOf(core), 1);
-      await core.dispose();
-    },
-  };
+async function app(on: TestComputer, url: string | null, name = 'someone') {
+  const opened = await open({ on, ...(url ? { team: { url, submittedBy: name, leaseMs: 1500 } } : {}) });
+  return { ...opened, accounts: async () => value(await opened.call('accounts:snapshot')) };
 }
 
 const addBrand = (name: string) => ({ name, baseUrl: remote.url, apiKey: KEY_A, keep: 'keychain' });

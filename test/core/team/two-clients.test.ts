@@ -2,35 +2,22 @@
 // (its own computer), one account between them (the same session account, as two people with its key):
 // one client polls the account for the team, the other sees what it learned as it happens; when the
 // poller quits, the other takes the account over and goes on.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { MemorySecretStore } from '../../../electron/core/accounts/secret-store';
-import type { AppCore } from '../../../electron/core/app/app-core.types';
-import { createAppCore } from '../../../electron/core/app/create-app-core';
-import { dispatch } from '../../../electron/core/app/dispatch';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import type { JobsChanged, JobView } from '../../../electron/shared/domain/job';
-import type { Channel } from '../../../electron/shared/ipc/contract';
 import { pgClusterForThisFile } from '../../fixtures/pg-cluster-per-file';
 import { value } from '../../fixtures/ipc-value';
-import { testSandboxLauncher } from '../../fixtures/sandbox-launcher';
-import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
+import { testCoresAfterEach, videoRequest as request } from '../../fixtures/test-cores';
+import { KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 
 const cluster = pgClusterForThisFile();
+const { open } = testCoresAfterEach('jrs-team-');
 let remote: RunningSandbox;
-const cores: AppCore[] = [];
-const dirs: string[] = [];
 
 beforeAll(async () => {
   remote = await startSandbox({ seed: makeTestSeed({ durationMs: 300 }) });
 });
 afterAll(() => remote.close());
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((core) => core.dispose()));
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
 
 /** A loaded two-core machine may take a few seconds over what takes milliseconds alone. */
 const PATIENCE = { timeout: 30_000, interval: 50 };
@@ -40,35 +27,18 @@ async function teamClient(
   submittedBy: string,
   saves: 'saves files' | 'saves nothing' = 'saves nothing',
 ) {
-  const dir = await mkdtemp(join(tmpdir(), 'jrs-team-'));
-  dirs.push(dir);
-  const core = await createAppCore({
-    dataDir: dir,
-    downloadsDir: join(dir, 'Downloads'),
-    secrets: new MemorySecretStore(),
-    sandbox: testSandboxLauncher(makeTestSeed({ durationMs: 300 })),
+  const client = await open({
     sessionAccounts: [{ id: 'team-account', name: 'Team', baseUrl: remote.url, apiKey: KEY_A }],
     team: { url, submittedBy, leaseMs: 1500 },
-    ...(saves === 'saves nothing' ? { autoDownload: false as const } : {}),
-    flushMs: 20,
+    savesFiles: saves === 'saves files',
   });
-  cores.push(core);
   // What the page is told as it happens (jobs:changed), by job: the latest view of each.
   const told = new Map<string, JobView>();
-  core.onEvent((event, payload) => {
+  client.core.onEvent((event, payload) => {
     if (event === 'jobs:changed') for (const job of (payload as JobsChanged).jobs) told.set(job.id, job);
   });
-  const call = <C extends Channel>(channel: C, params?: unknown) => dispatch(core, channel, params);
-  const list = async () => value(await call('jobs:list')) as JobView[];
-  return { core, call, list, told, downloadsDir: join(dir, 'Downloads') };
+  return { ...client, told };
 }
-
-const request = (headline: string) => ({
-  projectId: IDS.video,
-  projectName: 'Spring promo',
-  jobType: 'ai_talking_video',
-  values: { headline, photo: { image_url: 'https://example.com/a.png' } },
-});
 
 it('one client polls the account for the team, the other sees its jobs end; the other takes over when it quits', async () => {
   const url = await cluster().createDatabase();
@@ -94,8 +64,7 @@ it('one client polls the account for the team, the other sees its jobs end; the 
   });
 
   // Ada quits: her leases go at once, and Grace's client takes the account over and polls it.
-  await ada.core.dispose();
-  cores.splice(cores.indexOf(ada.core), 1);
+  await ada.quit();
   await vi.waitFor(() => expect(grace.core.isHistoryOwner()).toBe(true), PATIENCE);
   const later = value(await grace.call('jobs:submit', request('After Ada left')));
   await vi.waitFor(async () => {
