@@ -108,8 +108,9 @@ export class AccountRegistry {
     this.adopt({ ...this.file, accounts: this.file.accounts.filter((a) => !this.isExtra(a)) });
   }
 
+  /** This process's own entries (the run's account, the team's), not the file's: told apart by identity. */
   private isExtra(account: StoredAccount): boolean {
-    return this.transient.includes(account) || this.teamOnly.some((team) => team.id === account.id);
+    return this.transient.includes(account) || this.teamOnly.includes(account);
   }
 
   private adopt(file: AccountFile): void {
