@@ -74,6 +74,9 @@ export const teamHistory: PgMigration = {
     CREATE INDEX jobs_account_seen ON jobs (account_id, first_seen_ms);
     CREATE INDEX jobs_tracking ON jobs (tracking);
     CREATE INDEX jobs_by_batch ON jobs (batch_id, batch_row) WHERE batch_id IS NOT NULL;
+    -- A batch's rows still to send, in row order: the sender's claim (claim-rows.ts) reads only these, not
+    -- the rows already sent nor every batch's pending rows.
+    CREATE INDEX jobs_pending_in_batch ON jobs (batch_id, batch_row) WHERE tracking = 'pending';
     CREATE INDEX jobs_by_change ON jobs (account_id, change_seq);
     CREATE INDEX jobs_since ON jobs (change_seq);
     CREATE INDEX jobs_by_person ON jobs (account_id, submitted_by);
