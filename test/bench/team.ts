@@ -27,9 +27,11 @@ const CLIENTS = 3;
 const JOBS_EACH = Number(process.env['JRS_BENCH_JOBS'] ?? 40);
 /**
  * Pairs of runs of parts 1 and 2, alternating (team, alone, alone, team …; JRS_BENCH_ROUNDS=n), after a
- * small warm-up of each that is not counted: whichever ran first paid for the cold start (the code compiled
- * on first use, the sandbox's first renders), its jobs ended seconds later and were asked about more
- * often; that alone made 3 clients look like 1.2–1.7× one (the team ran first).
+ * small warm-up of each that is not counted: whichever runs first pays for the cold start (the code
+ * compiled on first use, the sandbox's first renders), its jobs end seconds later and are asked about more
+ * often. A run's requests follow how long its jobs take in wall time, which on a loaded machine varies by
+ * a third between runs of the same kind (one client alone: 155, 253, 167 requests for 120 jobs in a row);
+ * "asked twice < 300 ms" is the direct sign of two clients polling one account, and stays 0.
  */
 const ROUNDS = Number(process.env['JRS_BENCH_ROUNDS'] ?? 2);
 const WARM_UP_JOBS_EACH = 5;
