@@ -37,6 +37,25 @@ describe('RateLimiter', () => {
     expect(await drive(10_000)).toBe(99);
   });
 
+  it('takes back slots that no request used, never more than its bucket holds (giveBack)', async () => {
+    const { time, limiter } = setup({ initialPerSecond: 100, maxPerSecond: 100, burstSeconds: 0.04 });
+    // A full bucket: 4 slots at 100/s over 40 ms.
+    await time.advance(1000);
+    const taken = [1, 2, 3, 4].filter(() => limiter.tryAcquire()).length;
+    expect(taken).toBe(4);
+    expect(limiter.tryAcquire()).toBe(false);
+    // Three of them went unused (the rows were no longer there): they can be taken again at once.
+    limiter.giveBack(3);
+    expect([1, 2, 3, 4].filter(() => limiter.tryAcquire()).length).toBe(3);
+    // Never past the bucket's size, whatever is given back.
+    await time.advance(1000);
+    limiter.giveBack(10);
+    expect([1, 2, 3, 4, 5, 6].filter(() => limiter.tryAcquire()).length).toBe(4);
+    limiter.giveBack(0);
+    limiter.giveBack(-2);
+    expect(limiter.tryAcquire()).toBe(false);
+  });
+
   it('halves on a 429, down to its floor', () => {
     const { time, limiter } = setup({ initialPerSecond: 8, minPerSecond: 0.5 });
     const rates: number[] = [];

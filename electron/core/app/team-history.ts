@@ -31,7 +31,7 @@ export interface TeamHistoryDeps {
   clock: Clock;
   timers: Timers;
   leaseMs?: number;
-  /** A colleague's (or another process's) write of a job or batch. */
+  /** A colleague's (or another process's) write of a job or batch; never this client's own. */
   onChange(change: TeamChange): void;
   /** A lease was given up or lost: that work stops here (another client takes it). */
   onLost(work: Work): void;
@@ -47,7 +47,8 @@ function workOf(name: string, computer: string): Work | null {
 }
 
 export async function openTeamHistory(deps: TeamHistoryDeps): Promise<OpenedHistory> {
-  const database = await openTeamDatabase(deps.url);
+  // Its connections name this client, so its change listener leaves out the notices of its own writes.
+  const database = await openTeamDatabase(deps.url, { clientId: deps.clientId });
   const { password } = parseConnectionString(deps.url);
   const { pool, schema } = database;
   const leases = new TeamLeases({
@@ -60,7 +61,12 @@ export async function openTeamHistory(deps: TeamHistoryDeps): Promise<OpenedHist
     leaseMs: deps.leaseMs,
     log: deps.log,
   });
-  const listener = new ChangeListener({ pool, timers: deps.timers, log: deps.log });
+  const listener = new ChangeListener({
+    pool,
+    timers: deps.timers,
+    clientId: deps.clientId,
+    log: deps.log,
+  });
   listener.onChange(deps.onChange);
   const holds = (work: Work) => leases.holds(leaseOf(work, deps.computerId));
   const readOnly = !schema.writable;

@@ -167,7 +167,8 @@ export class BatchRunner {
     const now = this.deps.clock.now();
     if (run.heldUntil > now) return this.later(batchId, run, run.heldUntil);
     const limiter = this.deps.limiterOf(batch.accountId);
-    const { repo } = this.deps.context;
+    const { repo, lifecycle } = this.deps.context;
+    if (lifecycle.claimsMany) return this.claimAndSend(batchId, run, limiter);
     while (run.flying.size < this.concurrency) {
       // One pass per batch at a time: no other pass takes a row between this read and `flying.add`.
       const next = (await repo.nextPending(batchId, this.concurrency + run.flying.size)).find(
@@ -175,32 +176,83 @@ export class BatchRunner {
       );
       if (!next) break;
       if (!limiter.tryAcquire()) return this.later(batchId, run, limiter.nextSlotAt());
-      run.flying.add(next.id);
-      const sending: Promise<void> = this.send(run, next, limiter)
-        // The history closed under it (the app quitting): the row is `submitting` or `pending` on disk,
-        // and the next start settles it.
-        .catch(() => undefined)
-        .finally(() => {
-          this.sends.delete(sending);
-          run.flying.delete(next.id);
-          this.pump(batchId);
-        });
-      this.sends.add(sending);
+      this.launch(batchId, run, next, limiter, false);
     }
   }
 
-  private async send(run: Run, row: Job, limiter: RateLimiter): Promise<void> {
+  /**
+   * A store that claims several rows in one step (a team's): as many rows as there are free places and
+   * request slots now, claimed only when they can go at once (a `submitting` row is one on its way), and
+   * sent as claimed, with no read in between. Slots taken for rows that were no longer there go back.
+   */
+  private async claimAndSend(batchId: string, run: Run, limiter: RateLimiter): Promise<void> {
+    while (run.flying.size < this.concurrency) {
+      let slots = 0;
+      while (run.flying.size + slots < this.concurrency && limiter.tryAcquire()) slots += 1;
+      if (slots === 0) return this.later(batchId, run, limiter.nextSlotAt());
+      let rows: Job[];
+      try {
+        rows = await this.claimRows(batchId, slots);
+      } catch (error) {
+        limiter.giveBack(slots);
+        throw error;
+      }
+      limiter.giveBack(slots - rows.length);
+      for (const row of rows) this.launch(batchId, run, row, limiter, true);
+      // Fewer than asked: none is pending any more (or another sender holds the rest for a moment).
+      if (rows.length < slots) return;
+    }
+  }
+
+  /**
+   * The claim, awaited by dispose like a send: rows claimed while the runner stops were not sent, so they
+   * are made pending again (for the next start) before the history closes.
+   */
+  private claimRows(batchId: string, slots: number): Promise<Job[]> {
+    const { lifecycle } = this.deps.context;
+    const taking = (async () => {
+      const rows = await lifecycle.claimNext(batchId, slots);
+      if (!this.disposed) return rows;
+      for (const row of rows) await lifecycle.backToPending(row, null);
+      return [];
+    })();
+    const settled: Promise<void> = taking.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.sends.add(settled);
+    void settled.finally(() => this.sends.delete(settled));
+    return taking;
+  }
+
+  /** One row on its way: flying until its send is answered, then the batch looks for the next. */
+  private launch(batchId: string, run: Run, row: Job, limiter: RateLimiter, claimed: boolean): void {
+    run.flying.add(row.id);
+    const sending: Promise<void> = this.send(run, row, limiter, claimed)
+      // The history closed under it (the app quitting): the row is `submitting` or `pending` on disk,
+      // and the next start settles it.
+      .catch(() => undefined)
+      .finally(() => {
+        this.sends.delete(sending);
+        run.flying.delete(row.id);
+        this.pump(batchId);
+      });
+    this.sends.add(sending);
+  }
+
+  /** Sends a row; `claimed`: it was claimed already and is `row` as it is now (else it is claimed here). */
+  private async send(run: Run, row: Job, limiter: RateLimiter, claimed: boolean): Promise<void> {
     const { context, clock } = this.deps;
-    if (!(await context.lifecycle.claim(row))) return;
+    if (!claimed && !(await context.lifecycle.claim(row))) return;
     const sentAt = clock.now();
     // Whether the row may have created a job: until its request goes out (and when the service refused
     // it), it provably did not, and it is put back to pending even if the history refused that just now.
     let mayExist = false;
     try {
-      const claimed = await rowOf(context, row.id);
+      const current = claimed ? row : await rowOf(context, row.id);
       await sendSubmission(
         context,
-        claimed,
+        current,
         async (error) => {
           mayExist = false;
           const kind = isApiError(error) ? error.kind : error instanceof AppError ? error.kind : null;

@@ -29,6 +29,12 @@ export interface JobStore {
   settleInterrupted(note: string): Promise<{ id: string; accountId: string }[]>;
   /** Pending → submitting, once: false when another sender took the row first. */
   claimPending(id: string): Promise<boolean>;
+  /**
+   * A batch's next pending rows (at most `limit`, lowest first), pending → submitting in one step, each once
+   * whatever other senders do: the rows as they are now. A store without it has its rows read
+   * (nextPending) and claimed one by one (claimPending); a team's saves those round trips.
+   */
+  claimNextPending?(batchId: string, limit: number): Promise<Job[]>;
   /** Why the last status check failed; the job stays as it was. */
   note(id: string, note: string, nowMs: number): Promise<void>;
   markRequeued(ids: readonly string[], nowMs: number): Promise<void>;

@@ -220,6 +220,12 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
   // Jobs another client polls that were seen open here: their end, when it comes, is said here too (so
   // this computer saves the file), once; a job that ended before this client saw it open is not.
   const openElsewhere = new Set<string>();
+  // This client's own writes: a team's change listener leaves out their notices, so a job written here
+  // that another client polls (this one does not hold its account) is seen open here now, not when its
+  // notice comes back; its end then comes as the poller's notice.
+  events.on('job:changed', (job) => {
+    if (!holds({ account: job.accountId })) openElsewhere.add(job.id);
+  });
   // One look at a time: two interleaved looks would each compare against a half-written last look.
   let lastLook: Promise<void> = Promise.resolve();
   void showRunningCount();

@@ -69,6 +69,22 @@ export class JobLifecycle {
     return true;
   }
 
+  /** Whether claimNext takes several rows in one step (the store can); if not, claim them one by one. */
+  get claimsMany(): boolean {
+    return this.jobs.claimNextPending !== undefined;
+  }
+
+  /**
+   * A batch's next rows taken for sending (pending → submitting), at most `limit`, lowest first, each by
+   * one sender only: the rows as they are now. Empty when none is left (or the store cannot: claimsMany).
+   */
+  async claimNext(batchId: string, limit: number): Promise<Job[]> {
+    if (!this.jobs.claimNextPending || limit <= 0) return [];
+    const rows = await this.jobs.claimNextPending(batchId, limit);
+    for (const row of rows) this.changed(row);
+    return rows;
+  }
+
   /** The service answered the create with its record (active, or final at once). */
   async created(job: JobRef, record: ServiceJob): Promise<void> {
     const now = this.deps.clock.now();

@@ -104,6 +104,17 @@ export class RateLimiter {
     return true;
   }
 
+  /**
+   * Slots taken with tryAcquire that no request used (a sender took slots for rows that were no longer
+   * there): they go back into the bucket, never past its size.
+   */
+  giveBack(count: number): void {
+    if (count <= 0) return;
+    const now = this.clock.now();
+    this.refill(now);
+    this.tokens = Math.min(Math.max(1, this.rate * this.options.burstSeconds), this.tokens + count);
+  }
+
   /** A request was answered without a 429: grow if the rate has been the limit. */
   onSuccess(): void {
     const now = this.clock.now();

@@ -2,6 +2,7 @@
 // the bench counts the status requests (GET /jobs/:id) the service received from all clients together.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 export interface CountingSandbox {
   readonly url: string;
@@ -9,6 +10,11 @@ export interface CountingSandbox {
   statusRequests(): number;
   /** POST /jobs/v2 (job creates) answered since the start or the last reset. */
   creates(): number;
+  /**
+   * Status requests of one job less than `withinMs` after the previous one of the same job, since the start
+   * or the last reset: two clients polling one job (a poller schedules a job's next request ≥ 1 s later).
+   */
+  doubled(withinMs: number): number;
   reset(): void;
   stop(): Promise<void>;
 }
@@ -16,7 +22,7 @@ export interface CountingSandbox {
 const ROOT = resolve(__dirname, '../../..');
 const READY = /Sandbox listening on (http:\/\/\S+)/;
 /** A request line of `--verbose`: `GET /jobs/<id> → 200` (never the key). */
-const STATUS_LINE = /^GET \/jobs\/[^/\s]+ → \d+$/;
+const STATUS_LINE = /^GET \/jobs\/([^/\s]+) → \d+$/;
 const CREATE_LINE = /^POST \/jobs\/v2 → \d+$/;
 
 export function startCountingSandbox(
@@ -31,6 +37,9 @@ export function startCountingSandbox(
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   let status = 0;
   let creates = 0;
+  /** When each job's status was last asked (as the line arrived), and how often twice in a row closely. */
+  let lastAsked = new Map<string, number>();
+  let gaps: number[] = [];
   let rest = '';
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -42,8 +51,14 @@ export function startCountingSandbox(
       const lines = (rest + chunk.toString()).split('\n');
       rest = lines.pop() ?? '';
       for (const line of lines) {
-        if (STATUS_LINE.test(line)) status += 1;
-        else if (CREATE_LINE.test(line)) creates += 1;
+        const asked = STATUS_LINE.exec(line);
+        if (asked?.[1]) {
+          status += 1;
+          const now = performance.now();
+          const before = lastAsked.get(asked[1]);
+          if (before !== undefined) gaps.push(now - before);
+          lastAsked.set(asked[1], now);
+        } else if (CREATE_LINE.test(line)) creates += 1;
         const ready = started ? null : READY.exec(line);
         if (!ready?.[1]) continue;
         started = true;
@@ -52,9 +67,12 @@ export function startCountingSandbox(
           url,
           statusRequests: () => status,
           creates: () => creates,
+          doubled: (withinMs) => gaps.filter((gap) => gap < withinMs).length,
           reset: () => {
             status = 0;
             creates = 0;
+            lastAsked = new Map();
+            gaps = [];
           },
           stop: async () => {
             if (child.exitCode === null) child.kill('SIGTERM');

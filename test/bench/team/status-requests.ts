@@ -31,6 +31,8 @@ export interface TeamRunResult {
   delays: number[];
   /** Jobs some client was never told ended (0 expected). */
   missing: number;
+  /** Status requests within 300 ms of the previous one of the same job: two clients polling it (0 expected). */
+  doubled: number;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -94,6 +96,7 @@ export async function teamRun(options: TeamRunOptions): Promise<TeamRunResult> {
       pollers: pollers.map((client) => client.name),
       delays,
       missing,
+      doubled: options.sandbox.doubled(300),
     };
   } finally {
     await Promise.all(clients.map((client) => client.dispose()));

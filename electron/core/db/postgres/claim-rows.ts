@@ -4,6 +4,8 @@
 // that died with rows claimed leaves them `submitting`; settleInterrupted turns those, and only those, into
 // `unknown` (the service may or may not have them), never a live client's sends in flight.
 import type pg from 'pg';
+import type { JobRow } from '../row-mappers';
+import { JOB_COLUMNS } from './pg-job-row';
 
 /** Anything that runs a query: the pool, or one client of it (inside a caller's transaction). */
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.ClientBase, 'query'>;
@@ -22,33 +24,55 @@ export interface ClaimNextOptions {
 }
 
 /**
- * The batch's next pending rows, lowest row numbers first, claimed for `clientId`. Rows another client has
- * locked (claiming them right now) are skipped, not waited for; a row another client claimed a moment ago
- * is no longer pending when this statement looks at it again under its lock, so it is not taken twice.
+ * The claim, one statement: the batch's next pending rows, lowest row numbers first, pending → submitting
+ * for $3, answering `returning` for each. Rows another client has locked (claiming them right now) are
+ * skipped, not waited for; a row another client claimed a moment ago is no longer pending when this
+ * statement looks at it again under its lock, so it is not taken twice.
+ *
+ * The locking SELECT runs once, materialized, then the UPDATE joins it. Not `WHERE id IN (SELECT … LIMIT …
+ * FOR UPDATE SKIP LOCKED)`: PostgreSQL 15 plans that as a semi join that runs the subquery again for each
+ * row, and each rerun skips the rows this statement just updated and locks the next ones, so one call
+ * claimed every pending row of the batch, not `limit` (claim-rows.test.ts, "hands rows out in row order").
+ * The SELECT reads the partial index of pending batch rows (migration 001), so a claim late in a big batch
+ * does not step over the rows already sent.
  */
+const claimNext = (returning: string) => `
+  WITH next AS MATERIALIZED (
+    SELECT id AS next_id FROM jobs
+      WHERE batch_id = $1 AND tracking = 'pending' AND NOT archived
+      ORDER BY batch_row
+      LIMIT $2
+      FOR UPDATE SKIP LOCKED)
+  UPDATE jobs SET tracking = 'submitting', tracking_note = NULL, claimed_by = $3
+    FROM next WHERE jobs.id = next.next_id
+    RETURNING ${returning}`;
+
+/** The batch's next pending rows (at most `limit`), claimed for `clientId`: their ids, in row order. */
 export async function claimNextRows(
   db: Queryable,
   { batchId, limit, clientId }: ClaimNextOptions,
 ): Promise<ClaimedRow[]> {
   if (limit <= 0) return [];
-  // The locking SELECT runs once, materialized, then the UPDATE joins it. Not `WHERE id IN (SELECT … LIMIT
-  // … FOR UPDATE SKIP LOCKED)`: PostgreSQL 15 plans that as a semi join that runs the subquery again for
-  // each row, and each rerun skips the rows this statement just updated and locks the next ones, so one call
-  // claimed every pending row of the batch, not `limit` (claim-rows.test.ts, "hands rows out in row order").
-  const { rows } = await db.query<{ id: string; batch_row: number }>(
-    `WITH next AS MATERIALIZED (
-       SELECT id FROM jobs
-         WHERE batch_id = $1 AND tracking = 'pending' AND NOT archived
-         ORDER BY batch_row
-         LIMIT $2
-         FOR UPDATE SKIP LOCKED)
-     UPDATE jobs SET tracking = 'submitting', tracking_note = NULL, claimed_by = $3
-       FROM next WHERE jobs.id = next.id
-       RETURNING jobs.id, jobs.batch_row`,
-    [batchId, limit, clientId],
-  );
+  const { rows } = await db.query<{ id: string; batch_row: number }>(claimNext('jobs.id, jobs.batch_row'), [
+    batchId,
+    limit,
+    clientId,
+  ]);
   // RETURNING keeps no order: the sender sends in row order.
   return rows.map((row) => ({ id: row.id, batchRow: row.batch_row })).sort((a, b) => a.batchRow - b.batchRow);
+}
+
+/**
+ * The same claim, answering each claimed row whole (JOB_COLUMNS, as it is now: submitting), in row order:
+ * the sender needs no read before sending.
+ */
+export async function claimNextJobRows(
+  db: Queryable,
+  { batchId, limit, clientId }: ClaimNextOptions,
+): Promise<JobRow[]> {
+  if (limit <= 0) return [];
+  const { rows } = await db.query<JobRow>(claimNext(JOB_COLUMNS), [batchId, limit, clientId]);
+  return rows.sort((a, b) => (a.batch_row ?? 0) - (b.batch_row ?? 0));
 }
 
 /** One row, pending → submitting for `clientId`: true for exactly one claimer, false once it is taken. */

@@ -20,6 +20,11 @@ export interface ConnectOptions {
   maxConnections?: number;
   /** An idle connection broke (the server restarted, the network dropped): the pool replaces it. */
   onIdleError?: (error: Error) => void;
+  /**
+   * This client's id, set on every connection as `jrs.client`: the change notices of its own writes carry
+   * it (migration 001's trigger), so its change listener can leave them out.
+   */
+  clientId?: string;
 }
 
 export interface TeamConnection {
@@ -39,6 +44,20 @@ const types = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/** A client id goes into the connection's startup options: letters, digits and dashes only (a UUID). */
+const CLIENT_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The `options` startup parameter: read-only sessions, and this client's id for its change notices. */
+function sessionOptions(readOnly: boolean, clientId: string | undefined): string | undefined {
+  const settings: string[] = [];
+  if (readOnly) settings.push('-c default_transaction_read_only=on');
+  if (clientId !== undefined) {
+    if (!CLIENT_ID.test(clientId)) throw new Error(`not a client id for the team database: "${clientId}"`);
+    settings.push(`-c jrs.client=${clientId}`);
+  }
+  return settings.length > 0 ? settings.join(' ') : undefined;
+}
+
 export async function connectTeamDatabase(
   url: string,
   options: ConnectOptions = {},
@@ -46,6 +65,7 @@ export async function connectTeamDatabase(
   const { address, password, ssl } = parseConnectionString(url);
   const timeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   const readOnly = options.readOnly ?? false;
+  const startup = sessionOptions(readOnly, options.clientId);
   const pool = new pg.Pool({
     host: address.host,
     port: address.port,
@@ -58,7 +78,7 @@ export async function connectTeamDatabase(
     keepAlive: true,
     application_name: 'Job Rendering Studio',
     types,
-    ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
+    ...(startup ? { options: startup } : {}),
   });
   // Without a listener a connection that breaks while idle would end the process.
   pool.on('error', (error) => options.onIdleError?.(redacted(error, password)));

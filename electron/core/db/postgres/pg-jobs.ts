@@ -12,7 +12,7 @@ import type {
   RecordColumns,
   TrackedJob,
 } from '../../jobs/job';
-import { claimRow } from './claim-rows';
+import { claimNextJobRows, claimRow } from './claim-rows';
 import { type PgAccess } from './pg-access';
 import { finishedTimesOf, jobOf, payloadOf, type FinishedRow, type JobRow } from '../row-mappers';
 import { JOB_COLUMNS } from './pg-job-row';
@@ -224,6 +224,14 @@ export class PgJobs implements JobStore {
   /** Pending → submitting for this client, once: false when another sender (on any computer) took it first. */
   async claimPending(id: string): Promise<boolean> {
     return this.db.writeWith((db) => claimRow(db, id, this.who.clientId));
+  }
+
+  /** The batch's next pending rows for this client, in one statement under row locks (claim-rows.ts). */
+  async claimNextPending(batchId: string, limit: number): Promise<Job[]> {
+    const rows = await this.db.writeWith((db) =>
+      claimNextJobRows(db, { batchId, limit, clientId: this.who.clientId }),
+    );
+    return rows.map(jobOf);
   }
 
   async note(id: string, note: string, nowMs: number): Promise<void> {

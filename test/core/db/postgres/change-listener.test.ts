@@ -96,6 +96,16 @@ async function insertJobs(
   return Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`);
 }
 
+/** One statement on a connection of its own that sets no client id. */
+async function database(url: string, sql: string, params: unknown[]): Promise<void> {
+  const connection = await connectTeamDatabase(url, { maxConnections: 1 });
+  try {
+    await connection.pool.query(sql, params);
+  } finally {
+    await connection.close();
+  }
+}
+
 async function seqOf(database: TeamDatabase, table: 'jobs' | 'batches', id: string): Promise<number> {
   const { rows } = await database.pool.query<{ change_seq: number }>(
     `SELECT change_seq FROM ${table} WHERE id = $1`,
@@ -268,6 +278,38 @@ describe('the change listener', () => {
       'Ignored a notice on jrs_changes that is not a change this app knows ("garbage"); a newer app or another program may have sent it.',
       'Ignored a notice on jrs_changes that is not a change this app knows ("{"a":"acc-1","id":"x","s":-4,"t":"job"}"); a newer app or another program may have sent it.',
     ]);
+  });
+
+  it("leaves out its own client's writes (their change number still counts) and hears every other's", async () => {
+    const url = await cluster().createDatabase();
+    // This client's pool (its connections say who writes) and a colleague's, on one database.
+    const mine = await openTeamDatabase(url, { clientId: 'client-mine' });
+    closers.push(() => mine.close());
+    const theirs = await openTeamDatabase(url, { clientId: 'client-theirs' });
+    closers.push(() => theirs.close());
+    const time = new FakeTime();
+    const listener = new ChangeListener({ pool: mine.pool, timers: time, clientId: 'client-mine' });
+    const changes: TeamChange[] = [];
+    listener.onChange((change) => changes.push(change));
+    closers.push(() => listener.stop());
+    expect(await listener.start()).toBe(true);
+
+    await insertJobs(mine, 'mine-a-', 2);
+    await insertJobs(theirs, 'theirs-a-', 1);
+    await mine.pool.query(`UPDATE jobs SET status = 'IN_PROGRESS' WHERE id = 'theirs-a-1'`);
+    // A write from a connection that names no client (another program, psql) is heard too.
+    await database(url, 'UPDATE jobs SET status = $1 WHERE id = $2', ['FAILED', 'mine-a-2']);
+    await insertJobs(theirs, 'theirs-b-', 1);
+    await until(() => changes.some((change) => change.id === 'theirs-b-1'), 'the last write was never heard');
+    expect(changes.map((change) => change.id)).toEqual(['theirs-a-1', 'mine-a-2', 'theirs-b-1']);
+    expect(listener.ownSkipped).toBe(3);
+
+    // Its own last write moves the change number on (a catch-up after a drop starts past it).
+    await insertJobs(mine, 'mine-c-', 1);
+    const last = await seqOf(mine, 'jobs', 'mine-c-1');
+    await until(() => listener.lastSeq === last, `the change number stayed at ${listener.lastSeq}`);
+    expect(changes).toHaveLength(3);
+    expect(listener.ownSkipped).toBe(4);
   });
 
   it('measures the delay from a write to its change, over 200 writes (printed, not a target)', async () => {

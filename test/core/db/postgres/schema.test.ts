@@ -16,9 +16,12 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
+/** The writing client's id, which its connections set and its notices carry. */
+const WRITER = 'writer-1';
+
 async function freshHistory(): Promise<{ url: string; database: TeamDatabase }> {
   const url = await cluster().createDatabase();
-  const database = await openTeamDatabase(url);
+  const database = await openTeamDatabase(url, { clientId: WRITER });
   closers.push(() => database.close());
   return { url, database };
 }
@@ -28,6 +31,7 @@ interface Change {
   id: string;
   s: number;
   t: 'job' | 'batch';
+  c: string | null;
 }
 
 /** A second client LISTENing on 'jrs_changes', as another computer of the team would. */
@@ -66,7 +70,7 @@ const insertJob = `INSERT INTO jobs (id, account_id, project_id, project_name, j
   VALUES ($1, $2, 'p', 'Project', 'video', 'pending', 'form', '{}', 'a job', 1, 'Ana (ana@studio-3)', 1764140000000)`;
 
 describe('the team history schema', () => {
-  it('announces an inserted job to a listening client with its account, id and change number', async () => {
+  it('announces an inserted job to a listening client with its account, id, change number and writer', async () => {
     const { url, database } = await freshHistory();
     const other = await listener(url);
     await database.pool.query(insertJob, ['job-1', 'acc-1']);
@@ -74,18 +78,18 @@ describe('the team history schema', () => {
     const { rows } = await database.pool.query<{ change_seq: number }>(
       `SELECT change_seq FROM jobs WHERE id = 'job-1'`,
     );
-    expect(inserted).toEqual({ a: 'acc-1', id: 'job-1', s: rows[0]!.change_seq, t: 'job' });
+    expect(inserted).toEqual({ a: 'acc-1', id: 'job-1', s: rows[0]!.change_seq, t: 'job', c: WRITER });
 
     await database.pool.query(`UPDATE jobs SET status = 'SUCCESS', tracking = 'final' WHERE id = 'job-1'`);
     const updated = await other.next();
-    expect(updated).toMatchObject({ a: 'acc-1', id: 'job-1', t: 'job' });
+    expect(updated).toMatchObject({ a: 'acc-1', id: 'job-1', t: 'job', c: WRITER });
     expect(updated.s).toBeGreaterThan(inserted.s);
 
     await database.pool.query(
       `INSERT INTO batches (id, account_id, project_id, name, created_ms, row_count) VALUES ('b-1', 'acc-1', 'p', 'Spring', 1, 3)`,
     );
     const batch = await other.next();
-    expect(batch).toMatchObject({ a: 'acc-1', id: 'b-1', t: 'batch' });
+    expect(batch).toMatchObject({ a: 'acc-1', id: 'b-1', t: 'batch', c: WRITER });
     expect(batch.s).toBeGreaterThan(updated.s);
   });
 

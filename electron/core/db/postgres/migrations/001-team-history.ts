@@ -1,7 +1,7 @@
 // Version 1: the team history, SQLite's schema (migrations 001-006) in PostgreSQL's types, plus what a
 // team needs: who submitted each job and batch and when, which client claimed a row it is sending, a change
 // number on every job and batch write (for the read that catches up after a dropped connection) with a
-// NOTIFY carrying it, downloads per computer (file locations are not shared), and leases per name.
+// NOTIFY carrying it and the writing client, downloads per computer (file locations are not shared), and leases per name.
 // Times we measure stay ms since the epoch (bigint), as in SQLite; the service's timestamps stay its text.
 // No column holds an API key or a password: each person keeps the account's key in their own keychain.
 // Settings name their entry `name` (SQLite's `key`), so no column of this database is called a key.
@@ -74,6 +74,9 @@ export const teamHistory: PgMigration = {
     CREATE INDEX jobs_account_seen ON jobs (account_id, first_seen_ms);
     CREATE INDEX jobs_tracking ON jobs (tracking);
     CREATE INDEX jobs_by_batch ON jobs (batch_id, batch_row) WHERE batch_id IS NOT NULL;
+    -- A batch's rows still to send, in row order: the sender's claim (claim-rows.ts) reads only these, not
+    -- the rows already sent nor every batch's pending rows.
+    CREATE INDEX jobs_pending_in_batch ON jobs (batch_id, batch_row) WHERE tracking = 'pending';
     CREATE INDEX jobs_by_change ON jobs (account_id, change_seq);
     CREATE INDEX jobs_since ON jobs (change_seq);
     CREATE INDEX jobs_by_person ON jobs (account_id, submitted_by);
@@ -149,12 +152,15 @@ export const teamHistory: PgMigration = {
     CREATE TRIGGER batches_change_seq BEFORE INSERT OR UPDATE ON batches
       FOR EACH ROW EXECUTE FUNCTION take_change_seq();
 
-    -- ...and tells every listening client, when it commits: account, id, change number, and which table.
+    -- ...and tells every listening client, when it commits: account, id, change number, which table, and
+    -- the writing client's id (its connections' jrs.client; null from elsewhere), so that the writer can
+    -- leave out the notices of its own writes, which it has already acted on.
     CREATE FUNCTION notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       PERFORM pg_notify('jrs_changes', json_build_object(
         'a', NEW.account_id, 'id', NEW.id, 's', NEW.change_seq,
-        't', CASE TG_TABLE_NAME WHEN 'jobs' THEN 'job' ELSE 'batch' END)::text);
+        't', CASE TG_TABLE_NAME WHEN 'jobs' THEN 'job' ELSE 'batch' END,
+        'c', current_setting('jrs.client', true))::text);
       RETURN NULL;
     END $$;
     CREATE TRIGGER jobs_notify AFTER INSERT OR UPDATE ON jobs
