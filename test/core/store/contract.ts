@@ -13,8 +13,18 @@ import type { Current, OpenedStores } from './opened-stores';
 
 export type { Damage, OpenedStores } from './opened-stores';
 
+/** What a store may do beyond the ports' required methods (its optional ones, each with cases of its own). */
+export interface StoreAbilities {
+  /** JobStore.claimNextPending: a batch's next rows claimed in one statement (PostgreSQL). */
+  readonly claimsMany: boolean;
+}
+
 /** Registers the contract's cases for one store; `open` makes a fresh, empty history for each case. */
-export function describeStoreContract(name: string, open: () => Promise<OpenedStores>): void {
+export function describeStoreContract(
+  name: string,
+  open: () => Promise<OpenedStores>,
+  abilities: StoreAbilities,
+): void {
   describe(`the history's store contract on ${name}`, () => {
     let opened: OpenedStores | null = null;
     beforeEach(async () => {
@@ -28,7 +38,7 @@ export function describeStoreContract(name: string, open: () => Promise<OpenedSt
       if (!opened) throw new Error('no store is open');
       return opened;
     };
-    describe('JobStore', () => jobStoreContract(current));
+    describe('JobStore', () => jobStoreContract(current, abilities));
     describe('BatchStore', () => batchStoreContract(current));
     describe('DownloadStore', () => downloadStoreContract(current));
     describe('SettingsStore', () => settingsStoreContract(current));

@@ -4,9 +4,10 @@ import { expect, it } from 'vitest';
 import type { Job } from '../../../electron/core/jobs/job';
 import type { TrackingState } from '../../../electron/shared/domain/job';
 import { T0, VALUES, batch, failed, idsOf, jobIn, jobOf, running, submission, succeeded } from './fixtures';
+import type { StoreAbilities } from './contract';
 import type { Current } from './opened-stores';
 
-export function jobStoreContract(current: Current): void {
+export function jobStoreContract(current: Current, abilities: StoreAbilities): void {
   const jobs = () => current().stores.jobs;
 
   it('keeps a submission as written: the whole job, its exact request and values (insertSubmission, get, payload)', async () => {
@@ -192,42 +193,48 @@ export function jobStoreContract(current: Current): void {
     }
   });
 
-  it('claims a batch’s next pending rows in one step, lowest first, each once, whole (claimNextPending)', async (context) => {
-    const claimNext = jobs().claimNextPending?.bind(jobs());
-    if (!claimNext) return context.skip('this store claims rows one by one (nextPending, claimPending)');
-    const { stores } = current();
-    await stores.batches.create(batch('b-1', 6));
-    await stores.batches.create(batch('b-2', 2));
-    await jobs().setTracking('b-1-r0', 'refused', 'Bad value.');
-    await jobs().setTracking('b-1-r2', 'pending', 'Rate limited: waiting.');
-    const before = await jobs().get('b-1-r1');
-    const first = await claimNext('b-1', 2);
-    // The rows as they are now: submitting, the note cleared, nothing else changed.
-    expect(first).toEqual([
-      { ...before, tracking: 'submitting' },
-      { ...(await jobs().get('b-1-r2')), tracking: 'submitting', trackingNote: null },
-    ]);
-    expect(await jobs().get('b-1-r2')).toEqual(first[1]);
-    expect(idsOf(await claimNext('b-1', 8))).toEqual(['b-1-r3', 'b-1-r4', 'b-1-r5']);
-    expect(await claimNext('b-1', 8)).toEqual([]);
-    expect((await jobs().get('b-1-r0'))?.tracking).toBe('refused');
-    expect(idsOf(await jobs().nextPending('b-2', 8))).toEqual(['b-2-r0', 'b-2-r1']);
-    // An archived (removed account's) row is never taken.
-    await jobs().archiveAccount('acc-1');
-    expect(await claimNext('b-2', 8)).toEqual([]);
-  });
+  // Only where the store has it: one that claims rows one by one (nextPending, claimPending) has no case here.
+  if (abilities.claimsMany)
+    it('claims a batch’s next pending rows in one step, lowest first, each once, whole (claimNextPending)', async () => {
+      const claimNext = jobs().claimNextPending?.bind(jobs());
+      if (!claimNext)
+        throw new Error('this store was said to claim many rows at once, and has no claimNextPending');
+      const { stores } = current();
+      await stores.batches.create(batch('b-1', 6));
+      await stores.batches.create(batch('b-2', 2));
+      await jobs().setTracking('b-1-r0', 'refused', 'Bad value.');
+      await jobs().setTracking('b-1-r2', 'pending', 'Rate limited: waiting.');
+      const before = await jobs().get('b-1-r1');
+      const first = await claimNext('b-1', 2);
+      // The rows as they are now: submitting, the note cleared, nothing else changed.
+      expect(first).toEqual([
+        { ...before, tracking: 'submitting' },
+        { ...(await jobs().get('b-1-r2')), tracking: 'submitting', trackingNote: null },
+      ]);
+      expect(await jobs().get('b-1-r2')).toEqual(first[1]);
+      expect(idsOf(await claimNext('b-1', 8))).toEqual(['b-1-r3', 'b-1-r4', 'b-1-r5']);
+      expect(await claimNext('b-1', 8)).toEqual([]);
+      expect((await jobs().get('b-1-r0'))?.tracking).toBe('refused');
+      expect(idsOf(await jobs().nextPending('b-2', 8))).toEqual(['b-2-r0', 'b-2-r1']);
+      // An archived (removed account's) row is never taken.
+      await jobs().archiveAccount('acc-1');
+      expect(await claimNext('b-2', 8)).toEqual([]);
+    });
 
-  it('gives each row to one claimer when several claim a batch’s rows at once (claimNextPending)', async (context) => {
-    const claimNext = jobs().claimNextPending?.bind(jobs());
-    if (!claimNext) return context.skip('this store claims rows one by one (nextPending, claimPending)');
-    await current().stores.batches.create(batch('b-1', 40));
-    const answers = await Promise.all(Array.from({ length: 12 }, () => claimNext('b-1', 3)));
-    const taken = answers.flatMap(idsOf);
-    expect(taken).toHaveLength(new Set(taken).size);
-    expect(taken.sort()).toEqual(Array.from({ length: 36 }, (_, i) => `b-1-r${i}`).sort());
-    for (const rows of answers) expect(rows).toHaveLength(3);
-    expect(idsOf(await jobs().nextPending('b-1', 8))).toEqual(['b-1-r36', 'b-1-r37', 'b-1-r38', 'b-1-r39']);
-  });
+  // Only where the store has it: one that claims rows one by one (nextPending, claimPending) has no case here.
+  if (abilities.claimsMany)
+    it('gives each row to one claimer when several claim a batch’s rows at once (claimNextPending)', async () => {
+      const claimNext = jobs().claimNextPending?.bind(jobs());
+      if (!claimNext)
+        throw new Error('this store was said to claim many rows at once, and has no claimNextPending');
+      await current().stores.batches.create(batch('b-1', 40));
+      const answers = await Promise.all(Array.from({ length: 12 }, () => claimNext('b-1', 3)));
+      const taken = answers.flatMap(idsOf);
+      expect(taken).toHaveLength(new Set(taken).size);
+      expect(taken.sort()).toEqual(Array.from({ length: 36 }, (_, i) => `b-1-r${i}`).sort());
+      for (const rows of answers) expect(rows).toHaveLength(3);
+      expect(idsOf(await jobs().nextPending('b-1', 8))).toEqual(['b-1-r36', 'b-1-r37', 'b-1-r38', 'b-1-r39']);
+    });
 
   it('requeues finished jobs: active again, their outcome cleared, the requeue time set (markRequeued)', async () => {
     await jobIn(current().stores, 'final', 'job-a', {}, succeeded('u-a'));

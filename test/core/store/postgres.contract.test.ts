@@ -21,41 +21,45 @@ async function emptyDatabase(): Promise<TeamDatabase> {
   return opened;
 }
 
-describeStoreContract('PostgreSQL', async () => {
-  const database = await emptyDatabase();
-  const { pool } = database;
-  const column = { values: 'values_json', request: 'request_json', record: 'record_json' } as const;
-  return {
-    stores: pgStores(pool, {
-      computerId: 'this-computer',
-      submittedBy: 'Ada (contract)',
-      clientId: 'contract-client',
-      schema: database.schema,
-    }),
-    // A client that holds no lease: it is not running any more.
-    elsewhere: pgStores(pool, {
-      computerId: 'other-computer',
-      submittedBy: 'Grace (contract)',
-      clientId: 'stopped-client',
-      schema: database.schema,
-    }),
-    damage: {
-      async settingText(accountId, key, text) {
-        await pool.query(
-          `INSERT INTO settings (computer_id, account_id, name, value_json) VALUES ('this-computer', $1, $2, $3)
+describeStoreContract(
+  'PostgreSQL',
+  async () => {
+    const database = await emptyDatabase();
+    const { pool } = database;
+    const column = { values: 'values_json', request: 'request_json', record: 'record_json' } as const;
+    return {
+      stores: pgStores(pool, {
+        computerId: 'this-computer',
+        submittedBy: 'Ada (contract)',
+        clientId: 'contract-client',
+        schema: database.schema,
+      }),
+      // A client that holds no lease: it is not running any more.
+      elsewhere: pgStores(pool, {
+        computerId: 'other-computer',
+        submittedBy: 'Grace (contract)',
+        clientId: 'stopped-client',
+        schema: database.schema,
+      }),
+      damage: {
+        async settingText(accountId, key, text) {
+          await pool.query(
+            `INSERT INTO settings (computer_id, account_id, name, value_json) VALUES ('this-computer', $1, $2, $3)
            ON CONFLICT (computer_id, account_id, name) DO UPDATE SET value_json = excluded.value_json`,
-          [accountId, key, text],
-        );
+            [accountId, key, text],
+          );
+        },
+        async sheetText(batchId, text) {
+          await pool.query(`UPDATE batches SET sheet_json = $2 WHERE id = $1`, [batchId, text]);
+        },
+        async jobText(jobId, which, text) {
+          // The column's name comes from the fixed table above, never from the caller's text.
+          await pool.query(`UPDATE jobs SET ${column[which]} = $2 WHERE id = $1`, [jobId, text]);
+        },
       },
-      async sheetText(batchId, text) {
-        await pool.query(`UPDATE batches SET sheet_json = $2 WHERE id = $1`, [batchId, text]);
-      },
-      async jobText(jobId, which, text) {
-        // The column's name comes from the fixed table above, never from the caller's text.
-        await pool.query(`UPDATE jobs SET ${column[which]} = $2 WHERE id = $1`, [jobId, text]);
-      },
-    },
-    // The pool stays open for the next case; the file's afterAll closes it.
-    close: async () => undefined,
-  };
-});
+      // The pool stays open for the next case; the file's afterAll closes it.
+      close: async () => undefined,
+    };
+  },
+  { claimsMany: true },
+);

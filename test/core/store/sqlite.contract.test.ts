@@ -21,36 +21,40 @@ function scratch(): string {
   }
 }
 
-describeStoreContract('SQLite', async () => {
-  const dir = mkdtempSync(join(scratch(), 'jrs-contract-'));
-  const { db } = openDatabase(join(dir, 'history.sqlite'));
-  const column = { values: 'values_json', request: 'request_json', record: 'record_json' } as const;
-  return {
-    stores: sqliteStores(db),
-    elsewhere: sqliteStores(db),
-    damage: {
-      async settingText(accountId, key, text) {
-        db.prepare(`UPDATE settings SET value_json = ? WHERE account_id = ? AND key = ?`).run(
-          text,
-          accountId,
-          key,
-        );
-        db.prepare(`INSERT OR IGNORE INTO settings (account_id, key, value_json) VALUES (?, ?, ?)`).run(
-          accountId,
-          key,
-          text,
-        );
+describeStoreContract(
+  'SQLite',
+  async () => {
+    const dir = mkdtempSync(join(scratch(), 'jrs-contract-'));
+    const { db } = openDatabase(join(dir, 'history.sqlite'));
+    const column = { values: 'values_json', request: 'request_json', record: 'record_json' } as const;
+    return {
+      stores: sqliteStores(db),
+      elsewhere: sqliteStores(db),
+      damage: {
+        async settingText(accountId, key, text) {
+          db.prepare(`UPDATE settings SET value_json = ? WHERE account_id = ? AND key = ?`).run(
+            text,
+            accountId,
+            key,
+          );
+          db.prepare(`INSERT OR IGNORE INTO settings (account_id, key, value_json) VALUES (?, ?, ?)`).run(
+            accountId,
+            key,
+            text,
+          );
+        },
+        async sheetText(batchId, text) {
+          db.prepare(`UPDATE batches SET sheet_json = ? WHERE id = ?`).run(text, batchId);
+        },
+        async jobText(jobId, which, text) {
+          db.prepare(`UPDATE jobs SET ${column[which]} = ? WHERE id = ?`).run(text, jobId);
+        },
       },
-      async sheetText(batchId, text) {
-        db.prepare(`UPDATE batches SET sheet_json = ? WHERE id = ?`).run(text, batchId);
+      async close() {
+        db.close();
+        rmSync(dir, { recursive: true, force: true });
       },
-      async jobText(jobId, which, text) {
-        db.prepare(`UPDATE jobs SET ${column[which]} = ? WHERE id = ?`).run(text, jobId);
-      },
-    },
-    async close() {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+    };
+  },
+  { claimsMany: false },
+);
