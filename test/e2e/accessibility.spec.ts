@@ -13,8 +13,7 @@ import {
 } from './helpers';
 import { tourTrustScreens } from './tour-trust';
 
-const expectAccessible = (page: Page, testInfo: TestInfo, screen: string) =>
-  axeCheck(page, screen, testInfo);
+const expectAccessible = (page: Page, testInfo: TestInfo, screen: string) => axeCheck(page, screen, testInfo);
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`every main screen passes axe in the ${colorScheme} theme`, async ({ page, app: _app }, testInfo) => {
