@@ -144,10 +144,11 @@ export function teamConnectionHandlers(deps: TeamConnectionHandlersDeps): Pick<H
           'No team database is connected: connect one first, then copy this computer’s history into it.',
         );
       try {
-        // With the keychain, each account's jobs go in under the id that account has on the team (where
-        // copy-history.ts takes it; an object, not a literal, so a copy-history without it still compiles).
-        const options = { submittedBy: await deps.submittedBy?.(), keychain: deps.secrets };
-        const copied = await copyHistoryToTeam(url, deps.dataDir, options);
+        // With the keychain, each account's jobs go in under the id that account has on the team.
+        const copied = await copyHistoryToTeam(url, deps.dataDir, {
+          submittedBy: await deps.submittedBy?.(),
+          keychain: deps.secrets,
+        });
         return { address: copied.address, counts: copied.counts };
       } catch (error) {
         throw withoutPassword(error, url);
