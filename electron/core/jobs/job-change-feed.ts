@@ -8,8 +8,8 @@ export interface JobChangeFeedDeps {
   timers: Timers;
   flushMs?: number;
   activeAccountId(): string | null;
-  /** The job as it is now, or null when it is gone from the history. */
-  view(id: string): Promise<JobView | null>;
+  /** The jobs as they are now, by id, read together; one missing is gone from the history. */
+  views(ids: readonly string[]): Promise<Map<string, JobView>>;
   emit(payload: JobsChanged): void;
   /** After each flush (e.g. to update the running count on the badge). */
   afterFlush?(): void | Promise<void>;
@@ -51,11 +51,13 @@ export class JobChangeFeed {
 
   private async send(taken: readonly [string, string][]): Promise<void> {
     const active = this.deps.activeAccountId();
+    const ids = taken.filter(([, accountId]) => accountId === active).map(([id]) => id);
+    // One read for the whole flush (on a team's history, one round trip instead of one per job).
+    const views = ids.length > 0 ? await this.deps.views(ids) : new Map<string, JobView>();
     const jobs: JobView[] = [];
     const removed: string[] = [];
-    for (const [id, accountId] of taken) {
-      if (accountId !== active) continue;
-      const view = await this.deps.view(id);
+    for (const id of ids) {
+      const view = views.get(id);
       if (view) jobs.push(view);
       else removed.push(id);
     }

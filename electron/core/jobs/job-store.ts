@@ -49,6 +49,8 @@ export interface JobStore {
   archiveOrphans(known: readonly string[]): Promise<number>;
   removeAccount(accountId: string): Promise<number>;
 
+  /** The jobs of these ids that are in the history (in no particular order): one read for many. */
+  getMany(ids: readonly string[]): Promise<Job[]>;
   get(id: string): Promise<Job | undefined>;
   getByUuid(accountId: string, uuid: string): Promise<Job | undefined>;
   /** The request as sent and the last service record (a job's details, a resend). */

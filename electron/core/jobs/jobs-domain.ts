@@ -152,10 +152,8 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
     timers,
     flushMs: deps.flushMs,
     activeAccountId: () => accounts.registry.activeId,
-    view: async (id) => {
-      const row = await repo.get(id);
-      return row ? toView(row, polling.expectedAt(row)) : null;
-    },
+    views: async (ids) =>
+      new Map((await repo.getMany(ids)).map((row) => [row.id, toView(row, polling.expectedAt(row))])),
     emit: deps.emitChanged,
     afterFlush: showRunningCount,
     log: deps.log,

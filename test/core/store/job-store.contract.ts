@@ -27,6 +27,19 @@ export function jobStoreContract(current: Current, abilities: StoreAbilities): v
     expect(idsOf(await jobs().withTracking('pending'))).toEqual(['job-b']);
   });
 
+  it('reads many jobs in one call: each one there, whole, and none that is not (getMany)', async () => {
+    const a = submission('job-a');
+    const b = submission('job-b', { accountId: 'acc-2' });
+    await jobs().insertSubmission(a);
+    await jobs().insertSubmission(b, 'pending');
+    const read = await jobs().getMany(['job-b', 'nobody', 'job-a', 'job-a']);
+    expect([...read].sort((x, y) => x.id.localeCompare(y.id))).toEqual([
+      jobOf(a, 'submitting'),
+      jobOf(b, 'pending'),
+    ]);
+    expect(await jobs().getMany([])).toEqual([]);
+  });
+
   it('reads damaged stored JSON as no values and no request, and still lists the job', async (context) => {
     const damage = current().damage;
     if (!damage) return context.skip('this store cannot hold damaged text');

@@ -257,6 +257,11 @@ export class PgJobs implements JobStore {
     return this.job(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1`, [id]);
   }
 
+  async getMany(ids: readonly string[]): Promise<Job[]> {
+    if (ids.length === 0) return [];
+    return this.jobs(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ANY($1::text[])`, [[...ids]]);
+  }
+
   async payload(id: string): Promise<JobPayload> {
     const [row] = await this.db.read<{ request_json: string | null; record_json: string | null }>(
       `SELECT request_json, record_json FROM jobs WHERE id = $1`,

@@ -235,6 +235,14 @@ export class SqliteJobs implements JobStore {
     return row && jobOf(row);
   }
 
+  /** One statement per id: SQLite answers in microseconds, in this process. */
+  async getMany(ids: readonly string[]): Promise<Job[]> {
+    return [...new Set(ids)].flatMap((id) => {
+      const row = this.statements.get.get(id) as JobRow | undefined;
+      return row ? [jobOf(row)] : [];
+    });
+  }
+
   /** The request as sent and the last service record (a job's details, a resend). */
   async payload(id: string): Promise<JobPayload> {
     const row = this.statements.payload.get(id) as
