@@ -67,7 +67,7 @@ test.describe('on a computer without a keychain', () => {
   test.use({ keychain: 'missing' });
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    test(`the trust screens pass axe in the ${colorScheme} theme, wide and small`, async ({
+    test(`the trust screens pass axe in the ${colorScheme} theme, ${colorScheme === 'light' ? 'wide and small' : 'small'}`, async ({
       page,
       app,
     }, testInfo) => {
@@ -83,7 +83,9 @@ test.describe('on a computer without a keychain', () => {
         ]) {
           await tab.setViewportSize(size);
           await show?.scrollIntoViewIfNeeded();
-          await expectAccessible(tab, testInfo, `${name}-${size.width}x${size.height}`);
+          // Contrast differs by theme, layout by size: light at both sizes, dark at the small one.
+          if (colorScheme === 'light' || size.width === 800)
+            await expectAccessible(tab, testInfo, `${name}-${size.width}x${size.height}`);
         }
         await tab.setViewportSize({ width: 1280, height: 800 });
       });

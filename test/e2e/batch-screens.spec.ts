@@ -218,7 +218,7 @@ async function expectAccessible(page: Page, testInfo: TestInfo, screen: string):
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`the batch screens' tour passes axe at 1280×800 and 800×560 (${colorScheme})`, async ({
+  test(`the batch screens' tour passes axe at ${colorScheme === 'light' ? '1280×800 and 800×560' : '800×560'} (${colorScheme})`, async ({
     page,
     app,
   }, testInfo) => {
@@ -231,7 +231,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       ] as const) {
         await tab.setViewportSize({ width, height });
         await show?.scrollIntoViewIfNeeded();
-        await expectAccessible(tab, testInfo, `${name}-${width}`);
+        // Contrast differs by theme, layout by size: light at both sizes, dark at the small one.
+        if (colorScheme === 'light' || width === 800)
+          await expectAccessible(tab, testInfo, `${name}-${width}`);
         if (process.env['JRS_TOUR_SHOTS'])
           await tab.screenshot({ path: `/tmp/batch-screens-${name}-${width}-${colorScheme}.png` });
       }
