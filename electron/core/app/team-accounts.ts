@@ -8,7 +8,7 @@ import { isSharedAccountId } from '../accounts/shared-account-id';
 export interface TeamAccounts {
   /** Publishes this computer's accounts and lists the team's others; awaited before the work starts. */
   start(): Promise<void>;
-  /** Publishes an account added since (one already known is not written again); never throws. */
+  /** Publishes the accounts not published yet (one already known is not written again); never throws. */
   publish(): Promise<void>;
 }
 
@@ -31,15 +31,20 @@ export function teamAccounts(
       )
       .map((account) => ({ id: account.id, name: account.name, baseUrl: account.baseUrl }));
 
-  const publishOwn = async () => {
-    const records = own();
-    await directory.publish(records);
-    for (const record of records) published.add(record.id);
+  const publish = async () => {
+    try {
+      const records = own();
+      await directory.publish(records);
+      for (const record of records) published.add(record.id);
+    } catch (error) {
+      log?.(`The team could not be told of this computer's accounts now: ${(error as Error).message}`);
+    }
   };
 
   return {
     async start() {
-      await publishOwn();
+      // A history this app may only read (a newer app's) is not written to: the list is still read.
+      await publish();
       const known = await directory.list();
       const others = known.filter((record) => !accounts.registry.find(record.id));
       accounts.registry.addTeamAccounts(
@@ -55,12 +60,6 @@ export function teamAccounts(
       // Said as a missing key: the way on is to add it (the same account then works here).
       for (const record of others) accounts.health.set(record.id, 'key-missing');
     },
-    async publish() {
-      try {
-        await publishOwn();
-      } catch (error) {
-        log?.(`The team could not be told of a new account now: ${(error as Error).message}`);
-      }
-    },
+    publish,
   };
 }

@@ -134,3 +134,27 @@ it('shows a colleague the account’s jobs read-only until they add its key, and
     await client.end();
   }
 });
+
+it('opens a team history a newer app made, read-only, with this computer’s accounts and the team’s jobs', async () => {
+  const url = await cluster().createDatabase();
+  const adas = await computer();
+  const ada = await app(adas, url, 'Ada');
+  value(await ada.call('accounts:add', addBrand('Brand')));
+  const sent = value(await ada.submit('Before the update'));
+  await ada.quit();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("INSERT INTO schema_version (version, name) VALUES (99, 'from a newer app')");
+  } finally {
+    await client.end();
+  }
+
+  // Her app starts (it writes nothing: not even the team's account list), shows the jobs and says to update.
+  const again = await app(adas, url, 'Ada');
+  expect((await again.accounts()).accounts).toEqual([
+    expect.objectContaining({ id: sharedAccountId(remote.url, KEY_A), storage: 'keychain' }),
+  ]);
+  expect((await again.list()).map((job) => job.id)).toContain(sent.id);
+  expect(value(await again.call('jobs:notice')).message).toMatch(/update this app/);
+});
