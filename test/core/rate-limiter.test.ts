@@ -164,4 +164,45 @@ describe('RateLimiter', () => {
     await drive(2000);
     expect(limiter.ratePerSecond).toBeLessThanOrEqual(101);
   });
+
+  it('gives a batch’s creates three quarters of the traffic at least while they are wanted, and the rest back after', async () => {
+    const { time, limiter } = setup({ initialPerSecond: 20, maxPerSecond: 20 });
+    const granted = { create: 0, other: 0 };
+    // Both lanes ask at every ms, the other lane first (the worst case for the creates), for `ms`.
+    const drive = async (ms: number, lanes: readonly ('create' | 'other')[]) => {
+      for (let step = 0; step < ms; step += 1) {
+        for (const lane of lanes)
+          while (limiter.tryAcquire(lane)) {
+            granted[lane] += 1;
+            limiter.onSuccess();
+          }
+        await time.advance(1);
+      }
+    };
+    await drive(10_000, ['other', 'create']);
+    // 20/s for 10 s: about 200 requests, at least three in four of them creates.
+    expect(granted.create + granted.other).toBeGreaterThanOrEqual(195);
+    expect(granted.create / (granted.create + granted.other)).toBeGreaterThanOrEqual(0.75);
+    expect(granted.other).toBeGreaterThan(20);
+    // The others are told when their share allows them, not merely when the bucket has a slot.
+    expect(limiter.nextSlotAt('other')).toBeGreaterThanOrEqual(limiter.nextSlotAt('create'));
+    // The batch sent: after a second with no create wanted, the others have the whole rate.
+    granted.other = 0;
+    await drive(1000, []);
+    await drive(5000, ['other']);
+    expect(granted.other).toBeGreaterThanOrEqual(98);
+  });
+
+  it('lets the others go at once when no create was wanted, and counts slots given back as unused', async () => {
+    const { time, limiter } = setup({ initialPerSecond: 100, maxPerSecond: 100, burstSeconds: 0.04 });
+    await time.advance(1000);
+    expect(limiter.nextSlotAt('other')).toBe(time.now());
+    // Four create slots taken, three given back (their rows were gone): one create counts.
+    expect([1, 2, 3, 4].filter(() => limiter.tryAcquire('create')).length).toBe(4);
+    limiter.giveBack(3, 'create');
+    // One create in the window allows one other (never none); a second must wait for the window.
+    expect(limiter.tryAcquire('other')).toBe(true);
+    expect(limiter.tryAcquire('other')).toBe(false);
+    expect(limiter.nextSlotAt('other')).toBe(time.now() + 1001);
+  });
 });

@@ -8,7 +8,7 @@ import { isApiError } from '../api';
 import type { Clock, TimerHandle, Timers } from '../kernel/ports';
 import type { Holds } from '../kernel/ownership';
 import { errorSentence } from '../kernel/error-words';
-import type { Job } from '../jobs/job';
+import type { ClaimedJob, Job } from '../jobs/job';
 import { rowOf, type JobsContext } from '../jobs/jobs-context';
 import type { RateLimiter } from '../jobs/rate-limiter';
 import { sendSubmission } from '../jobs/submitter';
@@ -175,8 +175,8 @@ export class BatchRunner {
         (row) => !run.flying.has(row.id),
       );
       if (!next) break;
-      if (!limiter.tryAcquire()) return this.later(batchId, run, limiter.nextSlotAt());
-      this.launch(batchId, run, next, limiter, false);
+      if (!limiter.tryAcquire('create')) return this.later(batchId, run, limiter.nextSlotAt('create'));
+      this.launch(batchId, run, next, limiter, null);
     }
   }
 
@@ -188,17 +188,17 @@ export class BatchRunner {
   private async claimAndSend(batchId: string, run: Run, limiter: RateLimiter): Promise<void> {
     while (run.flying.size < this.concurrency) {
       let slots = 0;
-      while (run.flying.size + slots < this.concurrency && limiter.tryAcquire()) slots += 1;
-      if (slots === 0) return this.later(batchId, run, limiter.nextSlotAt());
-      let rows: Job[];
+      while (run.flying.size + slots < this.concurrency && limiter.tryAcquire('create')) slots += 1;
+      if (slots === 0) return this.later(batchId, run, limiter.nextSlotAt('create'));
+      let rows: ClaimedJob[];
       try {
         rows = await this.claimRows(batchId, slots);
       } catch (error) {
-        limiter.giveBack(slots);
+        limiter.giveBack(slots, 'create');
         throw error;
       }
-      limiter.giveBack(slots - rows.length);
-      for (const row of rows) this.launch(batchId, run, row, limiter, true);
+      limiter.giveBack(slots - rows.length, 'create');
+      for (const { job, request } of rows) this.launch(batchId, run, job, limiter, { request });
       // Fewer than asked: none is pending any more (or another sender holds the rest for a moment).
       if (rows.length < slots) return;
     }
@@ -208,12 +208,12 @@ export class BatchRunner {
    * The claim, awaited by dispose like a send: rows claimed while the runner stops were not sent, so they
    * are made pending again (for the next start) before the history closes.
    */
-  private claimRows(batchId: string, slots: number): Promise<Job[]> {
+  private claimRows(batchId: string, slots: number): Promise<ClaimedJob[]> {
     const { lifecycle } = this.deps.context;
     const taking = (async () => {
       const rows = await lifecycle.claimNext(batchId, slots);
       if (!this.disposed) return rows;
-      for (const row of rows) await lifecycle.backToPending(row, null);
+      for (const { job } of rows) await lifecycle.backToPending(job, null);
       return [];
     })();
     const settled: Promise<void> = taking.then(
@@ -225,8 +225,17 @@ export class BatchRunner {
     return taking;
   }
 
-  /** One row on its way: flying until its send is answered, then the batch looks for the next. */
-  private launch(batchId: string, run: Run, row: Job, limiter: RateLimiter, claimed: boolean): void {
+  /**
+   * One row on its way: flying until its send is answered, then the batch looks for the next. `claimed`:
+   * the row was claimed already (it is `row` as it is now, with its request), else it is claimed here.
+   */
+  private launch(
+    batchId: string,
+    run: Run,
+    row: Job,
+    limiter: RateLimiter,
+    claimed: { request: unknown } | null,
+  ): void {
     run.flying.add(row.id);
     const sending: Promise<void> = this.send(run, row, limiter, claimed)
       // The history closed under it (the app quitting): the row is `submitting` or `pending` on disk,
@@ -240,8 +249,12 @@ export class BatchRunner {
     this.sends.add(sending);
   }
 
-  /** Sends a row; `claimed`: it was claimed already and is `row` as it is now (else it is claimed here). */
-  private async send(run: Run, row: Job, limiter: RateLimiter, claimed: boolean): Promise<void> {
+  private async send(
+    run: Run,
+    row: Job,
+    limiter: RateLimiter,
+    claimed: { request: unknown } | null,
+  ): Promise<void> {
     const { context, clock } = this.deps;
     if (!claimed && !(await context.lifecycle.claim(row))) return;
     const sentAt = clock.now();
@@ -267,7 +280,7 @@ export class BatchRunner {
             await context.lifecycle.refused(row, errorSentence(error));
           }
         },
-        () => (mayExist = true),
+        { ...claimed, sending: () => (mayExist = true) },
       );
       run.holds = 0;
       limiter.onSuccess();

@@ -2,18 +2,33 @@
 // person (db/sqlite/), PostgreSQL for a team. Each method is one atomic step of its own (a statement or a
 // transaction inside the implementation); a step that decides on what it reads says so in its condition.
 import type { TrackingState } from '../../shared/domain/job';
-import type { FinishedTimes, Job, JobPayload, NewSubmission, RecordColumns, TrackedJob } from './job';
+import type {
+  ClaimedJob,
+  FinishedTimes,
+  Job,
+  JobPayload,
+  NewSubmission,
+  RecordColumns,
+  TrackedJob,
+} from './job';
 
 export interface JobStore {
   /** Written before the request is sent: if the app dies now, the job is found as `submitting`. */
   insertSubmission(job: NewSubmission, tracking?: 'submitting' | 'pending'): Promise<void>;
   insertTracked(job: TrackedJob): Promise<void>;
-  applyRecord(id: string, columns: RecordColumns, nowMs: number): Promise<void>;
+  /** The service's record written on the job: the job as it is now (undefined when it is gone). */
+  applyRecord(id: string, columns: RecordColumns, nowMs: number): Promise<Job | undefined>;
   /**
    * A poll's answer, written only if the job is still followed as it was when the poll was read: active,
-   * with the same requeue time (a requeue or a removal in between wins). False when nothing was written.
+   * with the same requeue time (a requeue or a removal in between wins). The job as written; undefined when
+   * nothing was written.
    */
-  applyPolled(id: string, columns: RecordColumns, nowMs: number, requeuedMs: number | null): Promise<boolean>;
+  applyPolled(
+    id: string,
+    columns: RecordColumns,
+    nowMs: number,
+    requeuedMs: number | null,
+  ): Promise<Job | undefined>;
   /** Unknown → submitting (a resend at the person's word), once, only for a live job: false otherwise. */
   claimUnknown(id: string): Promise<boolean>;
   /** Drops a live job whose outcome is unknown (the person discarded it): false when it is not such a job. */
@@ -31,10 +46,11 @@ export interface JobStore {
   claimPending(id: string): Promise<boolean>;
   /**
    * A batch's next pending rows (at most `limit`, lowest first), pending → submitting in one step, each once
-   * whatever other senders do: the rows as they are now. A store without it has its rows read
-   * (nextPending) and claimed one by one (claimPending); a team's saves those round trips.
+   * whatever other senders do: the rows as they are now, each with its stored request (the sender needs no
+   * read before sending). A store without it has its rows read (nextPending) and claimed one by one
+   * (claimPending); a team's saves those round trips.
    */
-  claimNextPending?(batchId: string, limit: number): Promise<Job[]>;
+  claimNextPending?(batchId: string, limit: number): Promise<ClaimedJob[]>;
   /** Why the last status check failed; the job stays as it was. */
   note(id: string, note: string, nowMs: number): Promise<void>;
   markRequeued(ids: readonly string[], nowMs: number): Promise<void>;

@@ -45,6 +45,12 @@ export interface JobPayload {
   record: unknown;
 }
 
+/** A batch row taken for sending, as it is now, with the request it is to send (JobPayload.request). */
+export interface ClaimedJob {
+  job: Job;
+  request: unknown;
+}
+
 /** What every new job knows: whose job, of which project, sent with which request and values. */
 interface NewJob {
   id: string;

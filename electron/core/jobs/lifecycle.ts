@@ -5,7 +5,7 @@
 import { isFinalStatus } from '../../shared/api/job-types';
 import type { Job as ServiceJob } from '../../shared/api/schemas';
 import type { Clock } from '../kernel/ports';
-import type { Job, NewSubmission, TrackedJob } from './job';
+import type { ClaimedJob, Job, NewSubmission, TrackedJob } from './job';
 import { recordColumns } from './job-mapper';
 import type { JobEventBus, JobRef } from './job-events';
 import type { JobStore } from './job-store';
@@ -78,18 +78,19 @@ export class JobLifecycle {
    * A batch's next rows taken for sending (pending → submitting), at most `limit`, lowest first, each by
    * one sender only: the rows as they are now. Empty when none is left (or the store cannot: claimsMany).
    */
-  async claimNext(batchId: string, limit: number): Promise<Job[]> {
+  async claimNext(batchId: string, limit: number): Promise<ClaimedJob[]> {
     if (!this.jobs.claimNextPending || limit <= 0) return [];
-    const rows = await this.jobs.claimNextPending(batchId, limit);
-    for (const row of rows) this.changed(row);
-    return rows;
+    const claimed = await this.jobs.claimNextPending(batchId, limit);
+    for (const { job } of claimed) this.changed(job);
+    return claimed;
   }
 
-  /** The service answered the create with its record (active, or final at once). */
-  async created(job: JobRef, record: ServiceJob): Promise<void> {
+  /** The service answered the create with its record (active, or final at once): the job as it is now. */
+  async created(job: JobRef, record: ServiceJob): Promise<Job | undefined> {
     const now = this.deps.clock.now();
-    await this.jobs.applyRecord(job.id, recordColumns(record, now), now);
+    const after = await this.jobs.applyRecord(job.id, recordColumns(record, now), now);
     this.changed(job);
+    return after;
   }
 
   /** The create may or may not have taken effect: the person decides (resubmit or discard). */
@@ -152,9 +153,8 @@ export class JobLifecycle {
   async polled(before: Job, record: ServiceJob): Promise<void> {
     const now = this.deps.clock.now();
     // Only if still followed as it was read: a requeue or a removal in between wins.
-    if (!(await this.jobs.applyPolled(before.id, recordColumns(record, now, before), now, before.requeuedMs)))
-      return;
-    const after = await this.jobs.get(before.id);
+    const columns = recordColumns(record, now, before);
+    const after = await this.jobs.applyPolled(before.id, columns, now, before.requeuedMs);
     if (!after) return;
     this.changed(after);
     if (isFinalStatus(record.job_status)) this.deps.events.emit('job:finished', after);

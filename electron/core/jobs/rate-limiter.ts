@@ -1,6 +1,7 @@
 // One account's request gate: a token bucket whose rate adapts by AIMD (halve on a 429, grow back slowly
 // while the rate is what holds requests back) and a hold that no request passes (Retry-After, a 401).
 import type { Clock } from '../kernel/ports';
+import { CreatesFirst, type Lane } from './creates-first';
 
 export interface RateLimiterOptions {
   /** Requests per second at start (default 10). */
@@ -60,6 +61,8 @@ export class RateLimiter {
   private limitedOnce = false;
   /** The rate that drew the last 429 (Infinity until one did, or once the rate is well past it). */
   private ceiling = Infinity;
+  /** While a batch is being sent, its creates come first (creates-first.ts). */
+  private readonly lanes = new CreatesFirst();
 
   constructor(
     private readonly clock: Clock,
@@ -83,17 +86,27 @@ export class RateLimiter {
     return this.holdUntil > this.clock.now() ? this.holdUntil : null;
   }
 
-  /** The earliest time tryAcquire can succeed (whole ms, so that the bucket is surely full enough then). */
-  nextSlotAt(): number {
+  /**
+   * The earliest time tryAcquire(lane) can succeed (whole ms, so that the bucket is surely full enough
+   * then); for a request other than a create, not before its share allows while a batch is being sent.
+   */
+  nextSlotAt(lane: Lane = 'other'): number {
     const now = this.clock.now();
     this.refill(now);
     const tokenAt = this.tokens >= 1 ? now : now + Math.ceil(((1 - this.tokens) * 1000) / this.rate);
-    return Math.max(tokenAt, this.holdUntil);
+    const shareAt = lane === 'other' ? this.lanes.otherNextAt(now) : now;
+    return Math.max(tokenAt, this.holdUntil, shareAt);
   }
 
-  /** Takes a slot for one request now, or says no (and notes that the rate held a request back). */
-  tryAcquire(): boolean {
+  /**
+   * Takes a slot for one request now, or says no (and notes that the rate held a request back). `lane`:
+   * creates (a batch's rows) come first; other requests take at most a quarter of the traffic meanwhile.
+   */
+  tryAcquire(lane: Lane = 'other'): boolean {
     const now = this.clock.now();
+    if (lane === 'create') this.lanes.wanted(now);
+    // Held back by the share, not by the rate: says nothing about the rate being the limit.
+    else if (!this.lanes.otherMayGo(now)) return false;
     this.refill(now);
     // A hair under 1: float refills may land at 0.9999999 at the very ms nextSlotAt promised.
     if (now < this.holdUntil || this.tokens < 1 - 1e-9) {
@@ -101,6 +114,7 @@ export class RateLimiter {
       return false;
     }
     this.tokens = Math.max(0, this.tokens - 1);
+    this.lanes.granted(lane, now);
     return true;
   }
 
@@ -108,8 +122,9 @@ export class RateLimiter {
    * Slots taken with tryAcquire that no request used (a sender took slots for rows that were no longer
    * there): they go back into the bucket, never past its size.
    */
-  giveBack(count: number): void {
+  giveBack(count: number, lane: Lane = 'other'): void {
     if (count <= 0) return;
+    this.lanes.givenBack(lane, count);
     const now = this.clock.now();
     this.refill(now);
     this.tokens = Math.min(Math.max(1, this.rate * this.options.burstSeconds), this.tokens + count);

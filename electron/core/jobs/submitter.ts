@@ -31,11 +31,13 @@ export async function sendSubmission(
   context: JobsContext,
   row: Job,
   refused: (error: unknown) => Promise<void>,
-  /** Called just before the request goes out: until then, nothing can have been created. */
-  sending?: () => void,
+  options: SendOptions = {},
 ): Promise<JobView> {
   const { repo, lifecycle, accounts, polling, log } = context;
-  const body = (await repo.payload(row.id)).request as CreateJobRequest;
+  const { sending } = options;
+  const body = (
+    'request' in options ? options.request : (await repo.payload(row.id)).request
+  ) as CreateJobRequest;
   let job: ServiceJob;
   try {
     const { client } = await accounts.connections.get(row.accountId);
@@ -49,8 +51,9 @@ export async function sendSubmission(
     await refused(error);
     throw error;
   }
+  let recorded: Job | undefined;
   try {
-    await recordCreated(context, row, job);
+    recorded = await recordCreated(context, row, job);
   } catch (error) {
     // The job exists and was paid for: keep the row (still `submitting`, so the next start shows it as
     // unknown) and say which job it is, so it can be tracked by id.
@@ -60,13 +63,23 @@ export async function sendSubmission(
       `The job was created (id ${job.uuid}), but the history could not be saved. Free some disk space, restart the app, and track the job by its id.`,
     );
   }
-  const sent = await rowOf(context, row.id);
+  const sent = recorded ?? (await rowOf(context, row.id));
   polling.follow(sent);
   return viewOf(context, sent);
 }
 
-/** The service's answer written to the history, tried again after each wait when the history refused it. */
-async function recordCreated(context: JobsContext, row: Job, job: ServiceJob): Promise<void> {
+export interface SendOptions {
+  /** The request as stored, when the caller has it at hand (a claim answered it): no read before sending. */
+  request?: unknown;
+  /** Called just before the request goes out: until then, nothing can have been created. */
+  sending?: () => void;
+}
+
+/**
+ * The service's answer written to the history, tried again after each wait when the history refused it:
+ * the job as written (undefined if the store could not say).
+ */
+async function recordCreated(context: JobsContext, row: Job, job: ServiceJob): Promise<Job | undefined> {
   const delays = context.recordRetries?.delaysMs ?? [];
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -106,10 +119,15 @@ export async function submitJob(
     nowMs: context.clock.now(),
     submittedBy: (await context.submittedBy?.()) ?? null,
   });
-  return sendSubmission(context, await rowOf(context, id), async () => {
-    // The service refused it (or it provably never left): nothing was created, nothing to keep.
-    await context.lifecycle.withdrawn([{ id, accountId }]);
-  });
+  return sendSubmission(
+    context,
+    await rowOf(context, id),
+    async () => {
+      // The service refused it (or it provably never left): nothing was created, nothing to keep.
+      await context.lifecycle.withdrawn([{ id, accountId }]);
+    },
+    { request: body },
+  );
 }
 
 async function unknownRow(context: JobsContext, id: string): Promise<Job> {

@@ -78,8 +78,10 @@ export function jobStoreContract(current: Current, abilities: StoreAbilities): v
     const sub = submission('job-a', { batchId: 'b-1', batchRow: 2, source: 'batch' });
     await jobs().insertSubmission(sub);
     await jobs().setTracking('job-a', 'unknown', 'The connection broke.');
-    await jobs().applyRecord('job-a', running('u-a'), T0 + 1_000);
+    const answered = await jobs().applyRecord('job-a', running('u-a'), T0 + 1_000);
     const active = await jobs().get('job-a');
+    // The job as written is answered (the sender follows it with no read after).
+    expect(answered).toEqual(active);
     expect(active).toEqual({
       ...jobOf(sub, 'active'),
       uuid: 'u-a',
@@ -209,22 +211,29 @@ export function jobStoreContract(current: Current, abilities: StoreAbilities): v
   // Only where the store has it: one that claims rows one by one (nextPending, claimPending) has no case here.
   if (abilities.claimsMany)
     it('claims a batch’s next pending rows in one step, lowest first, each once, whole (claimNextPending)', async () => {
-      const claimNext = jobs().claimNextPending?.bind(jobs());
-      if (!claimNext)
+      const claimJobs = jobs().claimNextPending?.bind(jobs());
+      if (!claimJobs)
         throw new Error('this store was said to claim many rows at once, and has no claimNextPending');
+      const claimNext = async (batchId: string, limit: number) =>
+        (await claimJobs(batchId, limit)).map((claimed) => claimed.job);
       const { stores } = current();
       await stores.batches.create(batch('b-1', 6));
       await stores.batches.create(batch('b-2', 2));
       await jobs().setTracking('b-1-r0', 'refused', 'Bad value.');
       await jobs().setTracking('b-1-r2', 'pending', 'Rate limited: waiting.');
       const before = await jobs().get('b-1-r1');
-      const first = await claimNext('b-1', 2);
-      // The rows as they are now: submitting, the note cleared, nothing else changed.
-      expect(first).toEqual([
+      const first = await claimJobs('b-1', 2);
+      // The rows as they are now: submitting, the note cleared, nothing else changed; each with its request.
+      expect(first.map((claimed) => claimed.job)).toEqual([
         { ...before, tracking: 'submitting' },
         { ...(await jobs().get('b-1-r2')), tracking: 'submitting', trackingNote: null },
       ]);
-      expect(await jobs().get('b-1-r2')).toEqual(first[1]);
+      expect(await jobs().get('b-1-r2')).toEqual(first[1]?.job);
+      expect(first.map((claimed) => claimed.request)).toEqual([
+        (await jobs().payload('b-1-r1')).request,
+        (await jobs().payload('b-1-r2')).request,
+      ]);
+      expect(first[0]?.request).toBeTruthy();
       expect(idsOf(await claimNext('b-1', 8))).toEqual(['b-1-r3', 'b-1-r4', 'b-1-r5']);
       expect(await claimNext('b-1', 8)).toEqual([]);
       expect((await jobs().get('b-1-r0'))?.tracking).toBe('refused');
@@ -237,11 +246,13 @@ export function jobStoreContract(current: Current, abilities: StoreAbilities): v
   // Only where the store has it: one that claims rows one by one (nextPending, claimPending) has no case here.
   if (abilities.claimsMany)
     it('gives each row to one claimer when several claim a batch’s rows at once (claimNextPending)', async () => {
-      const claimNext = jobs().claimNextPending?.bind(jobs());
-      if (!claimNext)
+      const claimJobs = jobs().claimNextPending?.bind(jobs());
+      if (!claimJobs)
         throw new Error('this store was said to claim many rows at once, and has no claimNextPending');
       await current().stores.batches.create(batch('b-1', 40));
-      const answers = await Promise.all(Array.from({ length: 12 }, () => claimNext('b-1', 3)));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, async () => (await claimJobs('b-1', 3)).map((claimed) => claimed.job)),
+      );
       const taken = answers.flatMap(idsOf);
       expect(taken).toHaveLength(new Set(taken).size);
       expect(taken.sort()).toEqual(Array.from({ length: 36 }, (_, i) => `b-1-r${i}`).sort());
@@ -313,10 +324,10 @@ export function jobStoreContract(current: Current, abilities: StoreAbilities): v
   it('writes a poll’s answer only while the job is active with the requeue time read (applyPolled)', async () => {
     await jobIn(current().stores, 'active', 'job-a', {}, running('u-a'));
     const read = await jobs().get('job-a');
-    expect(await jobs().applyPolled('job-a', succeeded('u-a'), T0 + 2_000, read?.requeuedMs ?? null)).toBe(
-      true,
-    );
-    expect(await jobs().get('job-a')).toMatchObject({
+    const written = await jobs().applyPolled('job-a', succeeded('u-a'), T0 + 2_000, read?.requeuedMs ?? null);
+    // The job as written is answered (the poller goes on from it with no read after).
+    expect(written).toEqual(await jobs().get('job-a'));
+    expect(written).toMatchObject({
       tracking: 'final',
       status: 'SUCCESS',
       lastPolledMs: T0 + 2_000,
@@ -324,16 +335,19 @@ export function jobStoreContract(current: Current, abilities: StoreAbilities): v
     // A requeue between the read and the write wins: the old run's answer is not written over it.
     await jobs().markRequeued(['job-a'], T0 + 3_000);
     const requeued = await jobs().get('job-a');
-    expect(await jobs().applyPolled('job-a', succeeded('u-a'), T0 + 4_000, null)).toBe(false);
+    expect(await jobs().applyPolled('job-a', succeeded('u-a'), T0 + 4_000, null)).toBeUndefined();
     expect(await jobs().get('job-a')).toEqual(requeued);
-    expect(await jobs().applyPolled('job-a', running('u-a'), T0 + 5_000, T0 + 3_000)).toBe(true);
+    expect(await jobs().applyPolled('job-a', running('u-a'), T0 + 5_000, T0 + 3_000)).toMatchObject({
+      tracking: 'active',
+      lastPolledMs: T0 + 5_000,
+    });
     expect(await jobs().get('job-a')).toMatchObject({ tracking: 'active', lastPolledMs: T0 + 5_000 });
     // Not active (lost, final) or gone: nothing written.
     await jobs().setTracking('job-a', 'lost', 'Gone.');
     const lost = await jobs().get('job-a');
-    expect(await jobs().applyPolled('job-a', succeeded('u-a'), T0 + 6_000, T0 + 3_000)).toBe(false);
+    expect(await jobs().applyPolled('job-a', succeeded('u-a'), T0 + 6_000, T0 + 3_000)).toBeUndefined();
     expect(await jobs().get('job-a')).toEqual(lost);
-    expect(await jobs().applyPolled('nobody', succeeded('u-x'), T0 + 6_000, null)).toBe(false);
+    expect(await jobs().applyPolled('nobody', succeeded('u-x'), T0 + 6_000, null)).toBeUndefined();
     expect(await jobs().get('nobody')).toBeUndefined();
   });
 

@@ -63,15 +63,18 @@ export async function claimNextRows(
 }
 
 /**
- * The same claim, answering each claimed row whole (JOB_COLUMNS, as it is now: submitting), in row order:
- * the sender needs no read before sending.
+ * The same claim, answering each claimed row whole (JOB_COLUMNS, as it is now: submitting) with the request
+ * it is to send, in row order: the sender needs no read before sending.
  */
 export async function claimNextJobRows(
   db: Queryable,
   { batchId, limit, clientId }: ClaimNextOptions,
-): Promise<JobRow[]> {
+): Promise<(JobRow & { request_json: string | null })[]> {
   if (limit <= 0) return [];
-  const { rows } = await db.query<JobRow>(claimNext(JOB_COLUMNS), [batchId, limit, clientId]);
+  const { rows } = await db.query<JobRow & { request_json: string | null }>(
+    claimNext(`${JOB_COLUMNS}, jobs.request_json`),
+    [batchId, limit, clientId],
+  );
   return rows.sort((a, b) => (a.batch_row ?? 0) - (b.batch_row ?? 0));
 }
 

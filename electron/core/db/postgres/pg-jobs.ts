@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { TrackingState } from '../../../shared/domain/job';
 import type { JobStore } from '../../jobs/job-store';
 import type {
+  ClaimedJob,
   FinishedTimes,
   Job,
   JobPayload,
@@ -147,8 +148,13 @@ export class PgJobs implements JobStore {
     );
   }
 
-  async applyRecord(id: string, columns: RecordColumns, nowMs: number): Promise<void> {
-    await this.db.write(`UPDATE jobs SET ${SET_RECORD} WHERE id = $1`, recordParams(id, columns, nowMs));
+  /** Answers the row as written (RETURNING): the sender follows it with no read after. */
+  async applyRecord(id: string, columns: RecordColumns, nowMs: number): Promise<Job | undefined> {
+    const { rows } = await this.db.write<JobRow>(
+      `UPDATE jobs SET ${SET_RECORD} WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
+      recordParams(id, columns, nowMs),
+    );
+    return rows[0] && jobOf(rows[0]);
   }
 
   /** Written only while the job is active with the same requeue time: a requeue or removal in between wins. */
@@ -157,13 +163,14 @@ export class PgJobs implements JobStore {
     columns: RecordColumns,
     nowMs: number,
     requeuedMs: number | null,
-  ): Promise<boolean> {
-    const { rowCount } = await this.db.write(
+  ): Promise<Job | undefined> {
+    const { rows } = await this.db.write<JobRow>(
       `UPDATE jobs SET ${SET_RECORD}
-       WHERE id = $1 AND tracking = 'active' AND requeued_ms IS NOT DISTINCT FROM $13::bigint`,
+       WHERE id = $1 AND tracking = 'active' AND requeued_ms IS NOT DISTINCT FROM $13::bigint
+       RETURNING ${JOB_COLUMNS}`,
       [...recordParams(id, columns, nowMs), requeuedMs],
     );
-    return (rowCount ?? 0) > 0;
+    return rows[0] && jobOf(rows[0]);
   }
 
   async claimUnknown(id: string): Promise<boolean> {
@@ -227,11 +234,14 @@ export class PgJobs implements JobStore {
   }
 
   /** The batch's next pending rows for this client, in one statement under row locks (claim-rows.ts). */
-  async claimNextPending(batchId: string, limit: number): Promise<Job[]> {
+  async claimNextPending(batchId: string, limit: number): Promise<ClaimedJob[]> {
     const rows = await this.db.writeWith((db) =>
       claimNextJobRows(db, { batchId, limit, clientId: this.who.clientId }),
     );
-    return rows.map(jobOf);
+    return rows.map((row) => ({
+      job: jobOf(row),
+      request: payloadOf({ ...row, record_json: null }).request,
+    }));
   }
 
   async note(id: string, note: string, nowMs: number): Promise<void> {

@@ -156,9 +156,11 @@ export class SqliteJobs implements JobStore {
     columns: RecordColumns,
     nowMs: number,
     requeuedMs: number | null,
-  ): Promise<boolean> {
+  ): Promise<Job | undefined> {
     const record = json(columns.record);
-    return this.statements.applyPolled.run({ id, ...columns, record, nowMs, requeuedMs }).changes > 0;
+    const written =
+      this.statements.applyPolled.run({ id, ...columns, record, nowMs, requeuedMs }).changes > 0;
+    return written ? this.get(id) : undefined;
   }
 
   async claimUnknown(id: string): Promise<boolean> {
@@ -192,8 +194,9 @@ export class SqliteJobs implements JobStore {
     });
   }
 
-  async applyRecord(id: string, columns: RecordColumns, nowMs: number): Promise<void> {
+  async applyRecord(id: string, columns: RecordColumns, nowMs: number): Promise<Job | undefined> {
     this.statements.applyRecord.run({ id, ...columns, record: json(columns.record), nowMs });
+    return this.get(id);
   }
 
   /** The live jobs still `submitting`, settled in one transaction; ordered by id. */
