@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../electron/core/kernel/ports';
 import { CreditsRefresher } from '../../electron/core/jobs/credits-refresher';
+import { RateLimiter } from '../../electron/core/jobs/rate-limiter';
 import { JobNotifications } from '../../electron/core/jobs/job-notifications';
 import type { Job } from '../../electron/core/jobs/job';
 import { FakeTime } from '../fixtures/fake-time';
@@ -106,5 +107,36 @@ describe('the balance after jobs finish', () => {
     refresher.schedule('acc');
     await time.advance(500);
     expect(reads).toEqual(['acc', 'acc']);
+  });
+
+  it('waits its turn at the account’s gate: behind a batch’s creates, counted against the key', async () => {
+    const time = new FakeTime();
+    const gate = new RateLimiter(time, { initialPerSecond: 20, maxPerSecond: 20, slowStart: false });
+    const reads: number[] = [];
+    const refresher = new CreditsRefresher({
+      timers: time,
+      clock: time,
+      gateOf: () => gate,
+      fetchCredits: async () => {
+        reads.push(time.now());
+        return 90;
+      },
+      onCredits: () => undefined,
+    });
+    const start = time.now();
+    // A batch sending: its creates took the gate's slots a moment ago, and the others' share is spent.
+    await time.advance(1000);
+    for (let index = 0; index < 3; index += 1) {
+      expect(gate.tryAcquire('create')).toBe(true);
+      await time.advance(50);
+    }
+    expect(gate.tryAcquire('other')).toBe(true);
+    refresher.schedule('acc');
+    await time.advance(500);
+    expect(reads).toEqual([]);
+    // Once the share allows (a second after the last other request), the balance is read, once.
+    await time.advance(1000);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]! - start).toBeGreaterThan(1500);
   });
 });

@@ -137,6 +137,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     // A team's database restarting is back within seconds: a created job's record waits for it.
     recordRetryDelaysMs: deps.team ? [500, 1000, 2000, 4000, 8000] : undefined,
     jobs: stores.jobs,
+    settings: stores.settings,
     notice: history.notice(),
     accounts: opened,
     clock,

@@ -1,8 +1,9 @@
-// Sends the rows of running batches: a few at a time per batch, in row order, through the account's own
-// rate gate (the one its polling uses, so a 429 slows both). A row goes `pending` → `submitting` (on disk
-// before the POST leaves) → the service's job; after a crash, `pending` rows are simply sent on and a
-// `submitting` one is `unknown` (never sent twice). A refusal that created nothing either waits and goes
-// again (rate limit, the service or the network down, a key refused) or marks the row `refused`.
+// Sends the rows of running batches: as many at a time as the rate allows (in-flight.ts), in row order,
+// through the account's own rate gate (the one its polling uses, so a 429 slows both; rows first). A row
+// goes `pending` → `submitting` (on disk before the POST leaves) → the service's job; after a crash,
+// `pending` rows are simply sent on and a `submitting` one is `unknown` (never sent twice). A refusal that
+// created nothing either waits and goes again (rate limit, the service or the network down, a key refused)
+// or marks the row `refused`.
 import { AppError } from '../kernel/app-error';
 import { isApiError } from '../api';
 import type { Clock, TimerHandle, Timers } from '../kernel/ports';
@@ -13,6 +14,7 @@ import { rowOf, type JobsContext } from '../jobs/jobs-context';
 import type { RateLimiter } from '../jobs/rate-limiter';
 import { sendSubmission } from '../jobs/submitter';
 import type { BatchStore } from './batch-store';
+import { InFlightBound } from './in-flight';
 
 export interface BatchRunnerDeps {
   context: JobsContext;
@@ -21,7 +23,10 @@ export interface BatchRunnerDeps {
   limiterOf(accountId: string): RateLimiter;
   clock: Clock;
   timers: Timers;
-  /** Rows of one batch on their way at once (default 4). */
+  /**
+   * Rows of one batch on their way at once, fixed (tests). By default it follows Little's law: the rate the
+   * account's gate allows × the service's answer time as learned, plus one (in-flight.ts).
+   */
   concurrency?: number;
   /** First wait after a refusal that may pass (the service down, the network gone); doubles to 1 min. */
   holdMs?: number;
@@ -64,12 +69,12 @@ export class BatchRunner {
   private readonly runs = new Map<string, Run>();
   /** Every row's send on its way, whatever its batch: dispose waits for them. */
   private readonly sends = new Set<Promise<void>>();
-  private readonly concurrency: number;
+  private readonly inFlightBound: InFlightBound;
   private readonly holdMs: number;
   private disposed = false;
 
   constructor(private readonly deps: BatchRunnerDeps) {
-    this.concurrency = Math.max(1, deps.concurrency ?? 4);
+    this.inFlightBound = new InFlightBound(deps.concurrency);
     this.holdMs = deps.holdMs ?? 2_000;
   }
 
@@ -168,10 +173,11 @@ export class BatchRunner {
     if (run.heldUntil > now) return this.later(batchId, run, run.heldUntil);
     const limiter = this.deps.limiterOf(batch.accountId);
     const { repo, lifecycle } = this.deps.context;
-    if (lifecycle.claimsMany) return this.claimAndSend(batchId, run, limiter);
-    while (run.flying.size < this.concurrency) {
+    if (lifecycle.claimsMany) return this.claimAndSend(batchId, run, limiter, batch.accountId);
+    while (run.flying.size < this.inFlightBound.bound(batch.accountId, limiter)) {
+      const bound = this.inFlightBound.bound(batch.accountId, limiter);
       // One pass per batch at a time: no other pass takes a row between this read and `flying.add`.
-      const next = (await repo.nextPending(batchId, this.concurrency + run.flying.size)).find(
+      const next = (await repo.nextPending(batchId, bound + run.flying.size)).find(
         (row) => !run.flying.has(row.id),
       );
       if (!next) break;
@@ -185,10 +191,16 @@ export class BatchRunner {
    * request slots now, claimed only when they can go at once (a `submitting` row is one on its way), and
    * sent as claimed, with no read in between. Slots taken for rows that were no longer there go back.
    */
-  private async claimAndSend(batchId: string, run: Run, limiter: RateLimiter): Promise<void> {
-    while (run.flying.size < this.concurrency) {
+  private async claimAndSend(
+    batchId: string,
+    run: Run,
+    limiter: RateLimiter,
+    accountId: string,
+  ): Promise<void> {
+    while (run.flying.size < this.inFlightBound.bound(accountId, limiter)) {
+      const bound = this.inFlightBound.bound(accountId, limiter);
       let slots = 0;
-      while (run.flying.size + slots < this.concurrency && limiter.tryAcquire('create')) slots += 1;
+      while (run.flying.size + slots < bound && limiter.tryAcquire('create')) slots += 1;
       if (slots === 0) return this.later(batchId, run, limiter.nextSlotAt('create'));
       let rows: ClaimedJob[];
       try {
@@ -280,10 +292,11 @@ export class BatchRunner {
             await context.lifecycle.refused(row, errorSentence(error));
           }
         },
-        { ...claimed, sending: () => (mayExist = true) },
+        { ...claimed, attempts: 'once', sending: () => (mayExist = true) },
       );
       run.holds = 0;
       limiter.onSuccess();
+      this.inFlightBound.answered(row.accountId, clock.now() - sentAt);
     } catch {
       // Recorded on the row above (pending again, refused or unknown); the batch goes on. A row that
       // created nothing and could not be recorded so (the history out of reach) goes back at the next pass.

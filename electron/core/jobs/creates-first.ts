@@ -1,5 +1,5 @@
 // One key's requests while a batch is being sent: creates come first. Status checks (and anything else
-// through the account's gate) take at most a quarter of the key's traffic meanwhile, so the batch goes at
+// through the account's gate) take at most 15 % of the key's traffic meanwhile, so the batch goes at
 // the speed the key allows, and the jobs it made are asked about once it has gone (a job created a second
 // ago has rarely finished). With no create wanted for a second, the others have the gate to themselves.
 
@@ -48,14 +48,26 @@ export class CreatesFirst {
   private createWantedAt = -Infinity;
 
   /**
-   * @param otherShare the most of the traffic others take while creates are wanted (default a quarter: the
-   *   creates keep at least three quarters of the key's budget).
+   * @param otherShare the most of the traffic others take while creates are wanted (default 15 %: the
+   *   creates keep at least 85 % of what the gate lets through, three quarters of the key's limit with the
+   *   gate a little under it).
    */
-  constructor(private readonly otherShare = 0.25) {}
+  constructor(private readonly otherShare = 0.15) {}
 
   /** A create asked for a slot (granted or not): a batch is being sent. */
   wanted(now: number): void {
     this.createWantedAt = now;
+  }
+
+  /** Requests granted over the last second, both lanes: the traffic a 429 answers. */
+  recent(now: number): number {
+    return this.creates.count(now) + this.others.count(now);
+  }
+
+  /** When the oldest request of the last second leaves it (now, if none is in it). */
+  windowFreesAt(now: number): number {
+    const oldest = Math.min(this.creates.oldest(now) ?? Infinity, this.others.oldest(now) ?? Infinity);
+    return Number.isFinite(oldest) ? oldest + WINDOW_MS + 1 : now;
   }
 
   granted(lane: Lane, now: number): void {

@@ -1,6 +1,7 @@
 // The jobs domain wired together: the history database, crash recovery of submissions, one poll
 // scheduler per account, the batched change feed, notifications, the badge and the balance re-reads.
 import { randomUUID } from 'node:crypto';
+import { isApiError } from '../api';
 import type { JobsChanged } from '../../shared/domain/job';
 import type { PollHealth } from '../../shared/domain/poll-health';
 import type { Accounts } from '../accounts/accounts';
@@ -20,7 +21,9 @@ import { EventBus } from '../kernel/events';
 import type { JobsContext } from './jobs-context';
 import { toView } from './job-mapper';
 import { PollScheduler } from './poll-scheduler';
+import { KeyLimitMemory } from './key-limit';
 import { RateLimiter } from './rate-limiter';
+import type { SettingsStore } from '../kernel/settings-store';
 import { recoverInterruptedSubmissions } from './submitter';
 
 export interface JobsDomainDeps {
@@ -47,6 +50,11 @@ export interface JobsDomainDeps {
   holds?: Holds;
   /** When the history may come back within seconds (a team's database): how long to wait between tries. */
   recordRetryDelaysMs?: readonly number[];
+  /**
+   * Where each account's learned request limit is kept between runs (key-limit.ts); none: learned anew
+   * each run.
+   */
+  settings?: SettingsStore;
   /** The display name current now, recorded on every job this process submits or tracks. */
   submittedBy?: () => Promise<string | null>;
   log?: (line: string) => void;
@@ -97,8 +105,21 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
 
   const credits = new CreditsRefresher({
     timers,
-    fetchCredits: async (accountId) => (await accounts.connections.get(accountId)).client.getCredits(),
+    clock,
+    fetchCredits: async (accountId) => {
+      const sentAt = clock.now();
+      try {
+        // Once: a 429 is the gate's to wait out (the read goes again when the gate allows), not the client's.
+        return await (await accounts.connections.get(accountId)).client.getCredits({ retries: 0 });
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'rate-limited')
+          limiterOf(accountId).onRateLimited(sentAt, error.retryAfterMs);
+        throw error;
+      }
+    },
     onCredits: deps.emitCredits,
+    // Declared below: a read fires at least half a second after the domain is open.
+    gateOf: (accountId) => limiterOf(accountId),
   });
   const notifications = new JobNotifications({
     notifier: deps.notifier,
@@ -109,10 +130,16 @@ export function openJobs(deps: JobsDomainDeps): JobsDomain {
   });
 
   const limiters = new Map<string, RateLimiter>();
+  const keyLimits = deps.settings ? new KeyLimitMemory(deps.settings, deps.log) : null;
   const limiterOf = (accountId: string): RateLimiter => {
     let limiter = limiters.get(accountId);
     if (!limiter) {
-      limiter = new RateLimiter(clock);
+      const created = new RateLimiter(clock, {
+        onLimitLearned: (perSecond) => keyLimits?.remember(accountId, perSecond),
+      });
+      // The limit learned on an earlier run, as soon as it is read (a moment: the gate starts meanwhile).
+      void keyLimits?.recall(accountId).then((known) => known !== null && created.learn(known));
+      limiter = created;
       limiters.set(accountId, limiter);
     }
     return limiter;

@@ -1,5 +1,6 @@
-// One account's request gate: a token bucket whose rate adapts by AIMD (halve on a 429, grow back slowly
-// while the rate is what holds requests back) and a hold that no request passes (Retry-After, a 401).
+// One account's request gate: a token bucket whose rate adapts (on a 429, just under the traffic that drew
+// it, which is the key's limit, or by half when that cannot be told; grow back slowly while the rate is what
+// holds requests back), a hold that no request passes (Retry-After, a 401), and a batch's creates first.
 import type { Clock } from '../kernel/ports';
 import { CreatesFirst, type Lane } from './creates-first';
 
@@ -27,15 +28,22 @@ export interface RateLimiterOptions {
   burstSeconds?: number;
   /** Hold after a 429 without a usable Retry-After (default 1 s). */
   defaultRetryAfterMs?: number;
+  /**
+   * The key's limit learned on an earlier run (requests a second that drew a 429): the gate starts just under
+   * it, with no slow start, instead of finding it again.
+   */
+  knownLimitPerSecond?: number | null;
+  /** Told each time a 429 teaches the limit (to keep it for the next run). */
+  onLimitLearned?: (perSecond: number) => void;
 }
 
-export const DEFAULT_RATE: Required<RateLimiterOptions> = {
+export const DEFAULT_RATE: Required<Omit<RateLimiterOptions, 'knownLimitPerSecond' | 'onLimitLearned'>> = {
   initialPerSecond: 10,
   maxPerSecond: 500,
   minPerSecond: 0.5,
   recoveryPerSecond: 0.5,
   slowStart: true,
-  burstSeconds: 0.05,
+  burstSeconds: 0.1,
   defaultRetryAfterMs: 1000,
 };
 
@@ -48,9 +56,22 @@ const PLATEAU_SHARE = 0.9;
 const PLATEAU_SLOWDOWN = 10;
 /** Past the old limit by this much without a 429: the limit has moved, forget it. */
 const CEILING_FORGET_FACTOR = 1.1;
+/** After a 429, the rate goes this far under the traffic that drew it (the limit, as near as it is known). */
+const UNDER_LIMIT = 0.9;
+/** Traffic over the last second below this says too little about the limit: the rate is halved instead. */
+const MIN_OBSERVED = 4;
+/**
+ * A 429 drawn by traffic this near the limit already learned is the arrivals bunching up on their way (the
+ * service counts them when they arrive), not a lower limit: the limit is only nudged down. Further under,
+ * the limit came down (or another client shares the key) and the traffic is the new limit.
+ */
+const SAME_LIMIT_SHARE = 0.8;
+const NUDGE_DOWN = 0.98;
+/** The gate's rate from which it also keeps any second to that many requests (bursts included). */
+const WINDOW_CAP_FROM = 2;
 
 export class RateLimiter {
-  private readonly options: Required<RateLimiterOptions>;
+  private readonly options: typeof DEFAULT_RATE;
   private rate: number;
   private tokens = 1;
   private refilledAt: number;
@@ -75,6 +96,27 @@ export class RateLimiter {
     this.rate = Math.min(max, Math.max(min, merged.initialPerSecond));
     this.refilledAt = clock.now();
     this.lastGrowthAt = this.refilledAt;
+    this.onLimitLearned = options.onLimitLearned;
+    if (options.knownLimitPerSecond) this.learn(options.knownLimitPerSecond);
+  }
+
+  private readonly onLimitLearned: ((perSecond: number) => void) | undefined;
+
+  /**
+   * The key's limit as learned on an earlier run: taken unless this run has met a 429 itself (its own
+   * lesson is newer). The rate starts just under it, growing slowly towards it (no slow start).
+   */
+  learn(limitPerSecond: number): void {
+    if (this.limitedOnce || !Number.isFinite(limitPerSecond) || limitPerSecond <= 0) return;
+    const { minPerSecond, maxPerSecond } = this.options;
+    this.limitedOnce = true;
+    this.ceiling = limitPerSecond;
+    this.rate = Math.min(maxPerSecond, Math.max(minPerSecond, UNDER_LIMIT * limitPerSecond));
+  }
+
+  /** The key's limit as this gate knows it (the traffic that drew the last 429), or null before one. */
+  get learnedLimit(): number | null {
+    return Number.isFinite(this.ceiling) ? this.ceiling : null;
   }
 
   get ratePerSecond(): number {
@@ -95,12 +137,22 @@ export class RateLimiter {
     this.refill(now);
     const tokenAt = this.tokens >= 1 ? now : now + Math.ceil(((1 - this.tokens) * 1000) / this.rate);
     const shareAt = lane === 'other' ? this.lanes.otherNextAt(now) : now;
-    return Math.max(tokenAt, this.holdUntil, shareAt);
+    const windowAt = this.windowFull(now) ? this.lanes.windowFreesAt(now) : now;
+    return Math.max(tokenAt, this.holdUntil, shareAt, windowAt);
+  }
+
+  /**
+   * Whether the last second already holds the rate's worth of requests. A service that limits a key per
+   * second counts any second, bursts included: the gate does too, so a full bucket after a pause never
+   * puts more into one second than the rate allows.
+   */
+  private windowFull(now: number): boolean {
+    return this.rate >= WINDOW_CAP_FROM && this.lanes.recent(now) >= Math.floor(this.rate);
   }
 
   /**
    * Takes a slot for one request now, or says no (and notes that the rate held a request back). `lane`:
-   * creates (a batch's rows) come first; other requests take at most a quarter of the traffic meanwhile.
+   * creates (a batch's rows) come first; other requests take at most 15 % of the traffic meanwhile.
    */
   tryAcquire(lane: Lane = 'other'): boolean {
     const now = this.clock.now();
@@ -109,7 +161,7 @@ export class RateLimiter {
     else if (!this.lanes.otherMayGo(now)) return false;
     this.refill(now);
     // A hair under 1: float refills may land at 0.9999999 at the very ms nextSlotAt promised.
-    if (now < this.holdUntil || this.tokens < 1 - 1e-9) {
+    if (now < this.holdUntil || this.tokens < 1 - 1e-9 || this.windowFull(now)) {
       this.lastDeniedAt = now;
       return false;
     }
@@ -150,8 +202,9 @@ export class RateLimiter {
   }
 
   /**
-   * A 429: hold everything until Retry-After has passed, and halve the rate — once per round, i.e. only
-   * for a request sent after the last halving (the others were sent at the old rate and say nothing new).
+   * A 429: hold everything until Retry-After has passed, and lower the rate (just under the traffic that
+   * drew it, or by half) — once per round, i.e. only for a request sent after the last decrease (the others
+   * were sent at the old rate and say nothing new).
    */
   onRateLimited(sentAtMs: number, retryAfterMs?: number): void {
     const now = this.clock.now();
@@ -164,10 +217,21 @@ export class RateLimiter {
     this.lastGrowthAt = now;
     if (sentAtMs < this.lastDecreaseAt) return;
     this.refill(now);
-    this.ceiling = this.rate;
-    this.rate = Math.max(this.options.minPerSecond, this.rate / 2);
+    // The traffic of the last second drew it: the key's limit, as near as this client can see it, and the
+    // rate goes just under it. Halved, as AIMD does, when there was too little traffic to tell a limit from.
+    const observed = this.lanes.recent(now);
     this.tokens = 0;
     this.lastDecreaseAt = now;
+    if (observed < MIN_OBSERVED) {
+      this.ceiling = this.rate;
+      this.rate = Math.max(this.options.minPerSecond, this.rate / 2);
+      return;
+    }
+    const known = Number.isFinite(this.ceiling) ? this.ceiling : null;
+    const limit = known !== null && observed >= SAME_LIMIT_SHARE * known ? NUDGE_DOWN * known : observed;
+    this.ceiling = limit;
+    this.rate = Math.min(this.options.maxPerSecond, Math.max(this.options.minPerSecond, UNDER_LIMIT * limit));
+    this.onLimitLearned?.(limit);
   }
 
   /** Holds every request until then, rate unchanged (e.g. the key was refused). */

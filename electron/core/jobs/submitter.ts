@@ -42,7 +42,7 @@ export async function sendSubmission(
   try {
     const { client } = await accounts.connections.get(row.accountId);
     sending?.();
-    job = await client.createJob(body);
+    job = await client.createJob(body, options.attempts === 'once' ? { retries: 0 } : undefined);
   } catch (error) {
     if (isApiError(error) && error.outcomeUnknown) {
       await lifecycle.unknown(row, unknownNote(error));
@@ -73,6 +73,11 @@ export interface SendOptions {
   request?: unknown;
   /** Called just before the request goes out: until then, nothing can have been created. */
   sending?: () => void;
+  /**
+   * `once`: a refusal (a 429 above all) comes straight back instead of being tried again inside the client,
+   * so the caller's request gate hears of it and the retry waits its turn there (a batch's rows).
+   */
+  attempts?: 'once';
 }
 
 /**

@@ -21,6 +21,8 @@ export interface ClientOptions {
   /** The team database; none: this computer's SQLite history. */
   teamUrl?: string;
   flushMs?: number;
+  /** A data folder to start in and keep (a second run on the same history); a new one removed after, if none. */
+  dataDir?: string;
 }
 
 export interface BenchClient {
@@ -40,7 +42,7 @@ export function value<T>(result: IpcResult<T>): T {
 }
 
 export async function startClient(options: ClientOptions): Promise<BenchClient> {
-  const dir = await mkdtemp(join(tmpdir(), 'jrs-bench-team-'));
+  const dir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'jrs-bench-team-')));
   const core = await createAppCore({
     dataDir: dir,
     downloadsDir: join(dir, 'Downloads'),
@@ -73,7 +75,7 @@ export async function startClient(options: ClientOptions): Promise<BenchClient> 
       if (disposed) return;
       disposed = true;
       await core.dispose();
-      await rm(dir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dir, { recursive: true, force: true });
     },
   };
 }

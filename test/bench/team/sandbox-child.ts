@@ -15,11 +15,22 @@ export interface CountingSandbox {
    * or the last reset: two clients polling one job (a poller schedules a job's next request ≥ 1 s later).
    */
   doubled(withinMs: number): number;
+  /** Every request answered since the start or the last reset, as it arrived (performance.now()). */
+  requests(): readonly AnsweredRequest[];
   reset(): void;
   stop(): Promise<void>;
 }
 
+export interface AnsweredRequest {
+  readonly at: number;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+}
+
 const ROOT = resolve(__dirname, '../../..');
+/** Any request line of `--verbose`: `POST /jobs/v2 → 429`. */
+const REQUEST_LINE = /^([A-Z]+) (\S+) → (\d+)$/;
 const READY = /Sandbox listening on (http:\/\/\S+)/;
 /** A request line of `--verbose`: `GET /jobs/<id> → 200` (never the key). */
 const STATUS_LINE = /^GET \/jobs\/([^/\s]+) → \d+$/;
@@ -40,6 +51,7 @@ export function startCountingSandbox(
   /** When each job's status was last asked (as the line arrived), and how often twice in a row closely. */
   let lastAsked = new Map<string, number>();
   let gaps: number[] = [];
+  let answered: AnsweredRequest[] = [];
   let rest = '';
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -51,6 +63,14 @@ export function startCountingSandbox(
       const lines = (rest + chunk.toString()).split('\n');
       rest = lines.pop() ?? '';
       for (const line of lines) {
+        const request = REQUEST_LINE.exec(line);
+        if (request?.[1] && request[2] && request[3])
+          answered.push({
+            at: performance.now(),
+            method: request[1],
+            path: request[2],
+            status: Number(request[3]),
+          });
         const asked = STATUS_LINE.exec(line);
         if (asked?.[1]) {
           status += 1;
@@ -68,7 +88,9 @@ export function startCountingSandbox(
           statusRequests: () => status,
           creates: () => creates,
           doubled: (withinMs) => gaps.filter((gap) => gap < withinMs).length,
+          requests: () => answered,
           reset: () => {
+            answered = [];
             status = 0;
             creates = 0;
             lastAsked = new Map();

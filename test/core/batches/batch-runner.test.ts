@@ -21,10 +21,21 @@ import { IDS, KEY_A, makeTestSeed } from '../../fixtures/test-seed';
 let remote: RunningSandbox;
 let dir: string;
 let core: AppCore;
+let secrets: MemorySecretStore;
 /** Jobs the sandbox held before the test (it is shared by the file's tests). */
 let before = 0;
 const sent = () => remote.inspect.jobCount(KEY_A) - before;
 const call = async <C extends Channel>(channel: C, params?: unknown) => dispatch(core, channel, params);
+
+/** The app's core on the test's data folder and keychain (a second start opens the same history). */
+const openCore = () =>
+  createAppCore({
+    dataDir: dir,
+    downloadsDir: join(dir, 'Downloads'),
+    secrets,
+    sandbox: testSandboxLauncher(makeTestSeed()),
+    flushMs: 10,
+  });
 
 beforeAll(async () => {
   remote = await startSandbox({ seed: makeTestSeed({ durationMs: 100 }) });
@@ -34,13 +45,8 @@ beforeEach(async () => {
   remote.faults.reset();
   before = remote.inspect.jobCount(KEY_A);
   dir = await mkdtemp(join(tmpdir(), 'jrs-batch-'));
-  core = await createAppCore({
-    dataDir: dir,
-    downloadsDir: join(dir, 'Downloads'),
-    secrets: new MemorySecretStore(),
-    sandbox: testSandboxLauncher(makeTestSeed()),
-    flushMs: 10,
-  });
+  secrets = new MemorySecretStore();
+  core = await openCore();
   value(await call('accounts:add', { name: 'Team', baseUrl: remote.url, apiKey: KEY_A }));
   const settings = value(await call('downloads:settings'));
   value(await call('downloads:saveSettings', { ...settings, auto: false }));
@@ -184,4 +190,25 @@ it('pauses (rows on their way finish, no other leaves), resumes, and cancels the
   expect(left.filter((job) => job.tracking === 'pending')).toEqual([]);
   expect(left.length).toBe(sent());
   expect(left.length).toBeLessThan(20);
+});
+
+it('learns the key’s request limit from its 429s and starts the next run just under it', async () => {
+  remote.faults.set({ perKeyRateLimit: 8 });
+  const first = value(await call('batches:create', batchOf(24)));
+  await untilSent(first.id, 24);
+  const taughtBy = remote.faults.rateLimited;
+  // The first run starts at 10 a second, over the key's 8: it meets 429s and learns from them.
+  expect(taughtBy).toBeGreaterThan(0);
+  await core.dispose();
+
+  // The next run (same history) starts just under the limit it learned: no 429 to find it again.
+  remote.faults.reset();
+  remote.faults.set({ perKeyRateLimit: 8 });
+  // A second for the sliding window to forget the first run's requests.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  core = await openCore();
+  const second = value(await call('batches:create', batchOf(24)));
+  await untilSent(second.id, 24);
+  expect(remote.faults.rateLimited).toBeLessThan(taughtBy);
+  expect(remote.faults.rateLimited).toBeLessThanOrEqual(1);
 });
