@@ -292,11 +292,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       listeners.clear();
       updates.dispose();
       const sending = openedBatches.dispose();
-      openedDownloads.dispose();
+      const downloading = openedDownloads.dispose();
       storage.dispose();
       // Batch rows on their way are answered before the history closes: cut off, each would be an unknown
-      // outcome at the next start (a short command-line run would leave some every time).
+      // outcome at the next start (a short command-line run would leave some every time). Downloads stop
+      // writing (files and history) before it closes too.
       await sending;
+      await downloading;
       // Only then is the lease given up: the next owner settles rows still `submitting` as cut off.
       await history.release();
       await jobs.dispose();

@@ -68,6 +68,8 @@ export class DownloadQueue {
   private flushTimer: TimerHandle | null = null;
   private wakeTimer: TimerHandle | null = null;
   private disposed = false;
+  /** Every download's run, until it has stopped (dispose waits for them). */
+  private readonly runs = new Set<Promise<void>>();
 
   constructor(private readonly deps: DownloadQueueDeps) {}
 
@@ -206,12 +208,17 @@ export class DownloadQueue {
     return (await this.deps.repo.list(accountId)).map((row) => this.view(row));
   }
 
-  dispose(): void {
+  /**
+   * Stops every download (each aborted keeps what it fetched, to resume at the next start) and resolves once
+   * each has stopped writing: the history and the files are left alone after this, not a moment later.
+   */
+  async dispose(): Promise<void> {
     this.disposed = true;
     for (const running of this.running.values()) running.controller.abort();
     this.running.clear();
     if (this.flushTimer) this.deps.timers.clearTimeout(this.flushTimer);
     if (this.wakeTimer) this.deps.timers.clearTimeout(this.wakeTimer);
+    await Promise.allSettled([...this.runs]);
   }
 
   private view(row: Download): DownloadView {
@@ -327,10 +334,14 @@ export class DownloadQueue {
     };
     this.running.set(read.jobId, running);
     // Errors are caught: run says a failed download in its row; what fails around it is logged.
-    void this.run(read, running).catch((error: unknown) => {
-      if (this.running.get(read.jobId) === running) this.running.delete(read.jobId);
-      this.deps.log?.(`Download of ${read.jobId} could not start: ${String(error)}`);
-    });
+    const runs = this.runs;
+    const run: Promise<void> = this.run(read, running)
+      .catch((error: unknown) => {
+        if (this.running.get(read.jobId) === running) this.running.delete(read.jobId);
+        this.deps.log?.(`Download of ${read.jobId} could not start: ${String(error)}`);
+      })
+      .finally(() => runs.delete(run));
+    runs.add(run);
   }
 
   private async run(read: Download, running: Running): Promise<void> {

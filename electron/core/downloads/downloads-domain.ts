@@ -55,7 +55,8 @@ export interface DownloadsDomain {
   ownerGained(): Promise<void>;
   /** Another process wrote to the history: it may have queued files. */
   otherWrites(): void;
-  dispose(): void;
+  /** Resolves once every download has stopped writing. */
+  dispose(): Promise<void>;
 }
 
 export function openDownloads(deps: DownloadsDomainDeps): DownloadsDomain {
