@@ -27,7 +27,48 @@ interface JobsOptions extends JobFilter {
   wait?: boolean;
 }
 
+function printJobs(run: CliRun, shown: readonly JobView[], total: number): void {
+  const { out } = run;
+  for (const job of shown) out.record(jobRecord(job));
+  if (total === 0) return out.line('No job matches.');
+  out.table(
+    ['ID', 'STATUS', 'PROJECT', 'CREATED', 'CREDITS', 'VALUES'],
+    shown.map((job) => [
+      shortId(job),
+      colouredStatus(run, job),
+      job.projectName || job.projectId.slice(0, 8),
+      localTime(job.createdAt),
+      job.creditUsed === null ? '' : String(job.creditUsed),
+      job.summary,
+    ]),
+  );
+  if (total > shown.length) out.note(`… and ${total - shown.length} more (use --limit).`);
+}
+
+/** A settled history of this computer's, read without opening the core (settled-history.ts); else false. */
+async function quickly(run: CliRun, options: JobsOptions): Promise<boolean> {
+  if (options.wait) return false;
+  const filtered = Boolean(options.status || options.project?.trim() || options.search?.trim());
+  const { io } = run;
+  // Loaded here, not with the command: `jrs jobs --help` reads no history and no keychain.
+  const [{ readSettledHistory }, { installationKeychain }, { hostInstallation }] = await Promise.all([
+    import('../settled-history'),
+    import('../../node-host/installation-keychain'),
+    import('../../node-host/installation'),
+  ]);
+  const read = await readSettledHistory(
+    io.env,
+    () => io.secrets ?? installationKeychain(hostInstallation(), io.env),
+    filtered ? null : options.limit,
+  );
+  if (!read) return false;
+  const found = filtered ? filterJobs(read.jobs, options) : read.jobs;
+  printJobs(run, found.slice(0, options.limit), filtered ? found.length : read.total);
+  return true;
+}
+
 async function jobs(run: CliRun, options: JobsOptions): Promise<void> {
+  if (await quickly(run, options)) return;
   const session = await run.openCore({ envAccount: true });
   let found = filterJobs(await session.call('jobs:list'), options);
   const onSandbox = await runsTheSandbox(session);
@@ -48,21 +89,7 @@ async function jobs(run: CliRun, options: JobsOptions): Promise<void> {
       found = filterJobs(await session.call('jobs:list'), options);
     }
   }
-  const shown = found.slice(0, options.limit);
-  for (const job of shown) out.record(jobRecord(job));
-  if (found.length === 0) return out.line('No job matches.');
-  out.table(
-    ['ID', 'STATUS', 'PROJECT', 'CREATED', 'CREDITS', 'VALUES'],
-    shown.map((job) => [
-      shortId(job),
-      colouredStatus(run, job),
-      job.projectName || job.projectId.slice(0, 8),
-      localTime(job.createdAt),
-      job.creditUsed === null ? '' : String(job.creditUsed),
-      job.summary,
-    ]),
-  );
-  if (found.length > shown.length) out.note(`… and ${found.length - shown.length} more (use --limit).`);
+  printJobs(run, found.slice(0, options.limit), found.length);
   // Where another program holds the history, its sandbox does the work and the jobs move.
   if (onSandbox) {
     const open = (await session.call('jobs:list')).filter((job) => !isSettled(job));

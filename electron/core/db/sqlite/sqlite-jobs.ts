@@ -13,6 +13,9 @@ import type {
 } from '../../jobs/job';
 import { finishedTimesOf, jobOf, payloadOf, type FinishedRow, type JobRow } from '../row-mappers';
 
+/** The history's order, newest first (the Queue's and `jrs jobs`'), ties by id so a page is stable. */
+export const JOB_ORDER = 'first_seen_ms DESC, id';
+
 const json = (value: unknown): string => JSON.stringify(value ?? null);
 
 function prepareStatements(db: Database) {
@@ -63,8 +66,8 @@ function prepareStatements(db: Database) {
     get: prepare(`SELECT * FROM jobs WHERE id = ?`),
     payload: prepare(`SELECT request_json, record_json FROM jobs WHERE id = ?`),
     byUuid: prepare(`SELECT * FROM jobs WHERE account_id = ? AND uuid = ?`),
-    list: prepare(`SELECT * FROM jobs WHERE account_id = ? ORDER BY first_seen_ms DESC, id`),
-    listArchived: prepare(`SELECT * FROM jobs WHERE archived = 1 ORDER BY first_seen_ms DESC, id`),
+    list: prepare(`SELECT * FROM jobs WHERE account_id = ? ORDER BY ${JOB_ORDER}`),
+    listArchived: prepare(`SELECT * FROM jobs WHERE archived = 1 ORDER BY ${JOB_ORDER}`),
     byTracking: prepare(`SELECT * FROM jobs WHERE tracking = ? AND archived = 0`),
     remove: prepare(`DELETE FROM jobs WHERE id = ?`),
     archive: prepare(`UPDATE jobs SET archived = 1 WHERE account_id = ?`),
