@@ -1,6 +1,11 @@
 // Waiting for "something changed" without losing a change that came between two looks: a poke while no
-// one waits is kept until the next wait, which then returns at once.
+// one waits is kept until the next wait, which then returns at once. While someone waits, the process stays
+// alive: the change may come from a timer that holds nothing open (the core's change feed unrefs its own),
+// and with nothing else left Node would end the process mid-wait (exit 13), the change never said.
 import { Interrupted } from './cli-error';
+
+/** A timer that never needs to fire: it only holds the event loop open while someone waits. */
+const KEEP_ALIVE_MS = 2 ** 30;
 
 export class Wakeup {
   private poked = false;
@@ -19,10 +24,15 @@ export class Wakeup {
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
-      const onAbort = () => reject(new Interrupted());
+      const keepAlive = setInterval(() => undefined, KEEP_ALIVE_MS);
+      const onAbort = () => {
+        clearInterval(keepAlive);
+        reject(new Interrupted());
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiters.push(() => {
         this.poked = false;
+        clearInterval(keepAlive);
         signal?.removeEventListener('abort', onAbort);
         resolve();
       });

@@ -40,6 +40,7 @@ export class Faults implements FaultController {
   private scripted: Scripted[] = [];
   private readonly windows: SlidingWindow;
   rateLimited = 0;
+  resets = 0;
 
   constructor(
     initial: Partial<FaultSettings> = {},
@@ -63,6 +64,7 @@ export class Faults implements FaultController {
     this.scripted = [];
     this.windows.clear();
     this.rateLimited = 0;
+    this.resets = 0;
   }
 
   script(fault: ScriptedFault, options: ScriptOptions = {}): void {
@@ -77,6 +79,7 @@ export class Faults implements FaultController {
   decide(method: string, path: string): FaultDecision {
     const decision = this.choose(method, path);
     if (decision.kind === 'rate-limit') this.rateLimited += 1;
+    if (decision.kind === 'reset-before' || decision.kind === 'reset-after') this.resets += 1;
     return decision;
   }
 

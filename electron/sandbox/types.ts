@@ -54,6 +54,8 @@ export interface FaultController {
   pending(): number;
   /** 429s answered (injected or by the per-key limit) since the start or the last reset. */
   readonly rateLimited: number;
+  /** Connections reset (injected, before or after the request took effect) since the start or the last reset. */
+  readonly resets: number;
 }
 
 export interface SandboxOptions {

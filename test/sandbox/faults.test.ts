@@ -72,9 +72,13 @@ describe('fault rates', () => {
     expect(response.headers.get('retry-after')).toBe('3');
   });
 
-  it('resets every response at reset rate 1', async () => {
+  it('resets every response at reset rate 1, and counts the resets', async () => {
     sandbox.faults.set({ resetRate: 1 });
     await expect(call(sandbox, 'GET', '/auth/credits', { key: KEY_A })).rejects.toThrow();
+    await expect(call(sandbox, 'GET', '/auth/credits', { key: KEY_A })).rejects.toThrow();
+    expect(sandbox.faults.resets).toBe(2);
+    sandbox.faults.reset();
+    expect(sandbox.faults.resets).toBe(0);
   });
 
   it('adds latency', async () => {
