@@ -273,6 +273,9 @@ export class BatchRunner {
     // Whether the row may have created a job: until its request goes out (and when the service refused
     // it), it provably did not, and it is put back to pending even if the history refused that just now.
     let mayExist = false;
+    // The service's answer time (the request out to its answer), which Little's law wants; 0 until known.
+    let leftAt = 0;
+    let answerMs: number | null = null;
     try {
       const current = claimed ? row : await rowOf(context, row.id);
       await sendSubmission(
@@ -292,11 +295,19 @@ export class BatchRunner {
             await context.lifecycle.refused(row, errorSentence(error));
           }
         },
-        { ...claimed, attempts: 'once', sending: () => (mayExist = true) },
+        {
+          ...claimed,
+          attempts: 'once',
+          sending: () => {
+            mayExist = true;
+            leftAt = clock.now();
+          },
+          answered: () => (answerMs = clock.now() - leftAt),
+        },
       );
       run.holds = 0;
       limiter.onSuccess();
-      this.inFlightBound.answered(row.accountId, clock.now() - sentAt);
+      this.inFlightBound.answered(row.accountId, answerMs ?? clock.now() - sentAt);
     } catch {
       // Recorded on the row above (pending again, refused or unknown); the batch goes on. A row that
       // created nothing and could not be recorded so (the history out of reach) goes back at the next pass.

@@ -1,6 +1,8 @@
 // How many of an account's batch rows may be on their way at once: Little's law, the rate the account's
-// gate allows × how long a row takes to be sent and recorded (learned from the rows answered), plus one so
-// that the rate, not this bound, is what holds the batch back. Fewer rows in flight than that would leave
+// gate allows (never above the key's limit once learned: a gate still probing upwards is no rate the service
+// will answer) × how long the service takes to answer a create (learned from the rows answered, from the
+// request leaving to its answer: the app's own writes are not the service's time), plus one so that the
+// rate, not this bound, is what holds the batch back. Fewer rows in flight than that would leave
 // the key's budget unused; more would only wait at the gate, and every row in flight when the app is killed
 // or the connection resets is a row whose outcome is unknown.
 import type { RateLimiter } from '../jobs/rate-limiter';
@@ -18,15 +20,16 @@ export class InFlightBound {
   /** @param fixed a bound that does not adapt (tests that count rows in flight). */
   constructor(private readonly fixed?: number) {}
 
-  bound(accountId: string, limiter: Pick<RateLimiter, 'ratePerSecond'>): number {
+  bound(accountId: string, limiter: Pick<RateLimiter, 'ratePerSecond' | 'learnedLimit'>): number {
     if (this.fixed !== undefined) return Math.max(1, this.fixed);
     const answer = this.answerMs.get(accountId);
     if (answer === undefined) return FIRST_BOUND;
-    const needed = Math.ceil((limiter.ratePerSecond * answer) / 1000) + 1;
+    const rate = Math.min(limiter.ratePerSecond, limiter.learnedLimit ?? Infinity);
+    const needed = Math.ceil((rate * answer) / 1000) + 1;
     return Math.min(MAX_BOUND, Math.max(1, needed));
   }
 
-  /** A row of the account was sent and recorded, `ms` after it left. */
+  /** The service answered a row of the account `ms` after its request left. */
   answered(accountId: string, ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) return;
     const before = this.answerMs.get(accountId);

@@ -43,6 +43,7 @@ export async function sendSubmission(
     const { client } = await accounts.connections.get(row.accountId);
     sending?.();
     job = await client.createJob(body, options.attempts === 'once' ? { retries: 0 } : undefined);
+    options.answered?.();
   } catch (error) {
     if (isApiError(error) && error.outcomeUnknown) {
       await lifecycle.unknown(row, unknownNote(error));
@@ -73,6 +74,8 @@ export interface SendOptions {
   request?: unknown;
   /** Called just before the request goes out: until then, nothing can have been created. */
   sending?: () => void;
+  /** Called as the service's answer (the job) comes back, before it is written down. */
+  answered?: () => void;
   /**
    * `once`: a refusal (a 429 above all) comes straight back instead of being tried again inside the client,
    * so the caller's request gate hears of it and the retry waits its turn there (a batch's rows).

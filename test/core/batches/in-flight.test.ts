@@ -1,9 +1,10 @@
-// The batch's rows in flight follow Little's law: the gate's rate × the learned answer time, plus one;
-// two before anything was learned, 32 at most, and a fixed bound when one is given.
+// The batch's rows in flight follow Little's law: the gate's rate (at most the key's learned limit) × the
+// learned answer time, plus one; two before anything was learned, 32 at most, and a fixed bound when one is
+// given.
 import { describe, expect, it } from 'vitest';
 import { InFlightBound } from '../../../electron/core/batches/in-flight';
 
-const gate = (ratePerSecond: number) => ({ ratePerSecond });
+const gate = (ratePerSecond: number, learnedLimit: number | null = null) => ({ ratePerSecond, learnedLimit });
 
 describe('InFlightBound', () => {
   it('is rate × answer time + 1, learned per account, from two before the first answer', () => {
@@ -28,6 +29,16 @@ describe('InFlightBound', () => {
     bound.answered('a', Number.NaN);
     bound.answered('a', -5);
     expect(bound.bound('a', gate(100))).toBe(11);
+  });
+
+  it('never counts on more than the key’s learned limit, however far the gate probes', () => {
+    const bound = new InFlightBound();
+    for (let i = 0; i < 40; i += 1) bound.answered('a', 500);
+    // The gate doubling towards 40/s before its first 429 would put 21 rows on their way; the key takes 20/s.
+    expect(bound.bound('a', gate(40))).toBe(21);
+    expect(bound.bound('a', gate(40, 20))).toBe(11);
+    // Under the limit, the gate's own rate is what the rows get.
+    expect(bound.bound('a', gate(16, 20))).toBe(9);
   });
 
   it('smooths the answer time (one slow answer does not triple the rows in flight)', () => {
