@@ -14,6 +14,7 @@ import { startSandboxProcess, type SandboxProcess } from './polling/sandbox-proc
 import { runChild } from './polling/run-child';
 import { table, target } from './report-lines';
 import { fileSha256 } from './download/file-sha256';
+import { makeManyOutputs, MANY, manyRun, signAll, type ManyRun } from './download/many-files';
 import { startNginx, type Nginx } from './download/nginx';
 
 const KEY = 'bench-key-download-0001';
@@ -49,6 +50,9 @@ const LINKS = [
   { name: '12.5 MB/s', bytesPerSecond: 12.5 * MB, runs: RUNS ?? 3 },
 ] as const;
 const LINK_GOAL = 0.97;
+/** JRS_BENCH_CASES=speed,links,many,faults: only those cases (all by default; faults compare with speed's file). */
+const CASES = process.env['JRS_BENCH_CASES']?.split(',') ?? null;
+const runs = (name: string) => CASES === null || CASES.includes(name);
 /** The faults phase: a 100 MB file over a 60 MB/s CDN that cuts every connection after 4 MB, with links
  *  that live 1.5 s (so several expire mid-download). */
 const FAULTS = { size: SIZES[1], bytesPerSecond: 60 * MB, cutAfter: 4 * MB, ttlMs: 1500 };
@@ -183,13 +187,16 @@ async function main(): Promise<void> {
       accounts: [
         {
           apiKey: KEY,
-          credits: 1000,
-          projects: SIZES.map((size) => ({
-            projectId: size.project,
-            projectName: `Bench ${size.name}`,
+          credits: 10_000,
+          projects: [
+            ...SIZES.map((size) => ({ project: size.project, name: size.name, bytes: size.bytes })),
+            { project: MANY.project, name: 'many', bytes: MANY.bytes },
+          ].map((output) => ({
+            projectId: output.project,
+            projectName: `Bench ${output.name}`,
             projectType: 'video',
             fields: { headline: { label: 'Headline', instructionType: 'text' } },
-            simulate: { outcome: 'SUCCESS', durationMs: 100, creditCost: 1, outputBytes: size.bytes },
+            simulate: { outcome: 'SUCCESS', durationMs: 100, creditCost: 1, outputBytes: output.bytes },
           })),
         },
       ],
@@ -201,6 +208,7 @@ async function main(): Promise<void> {
   try {
     console.log(`bench:download on ${cpus().length} cores, files in ${work}`);
     const paths = await makeOutputs(sandbox);
+    const manyPaths = await makeManyOutputs((path, init) => api(sandbox, path, init));
     nginx = await startNginx(join(work, 'nginx'), await nginxRoot(work, dataDir, paths), {
       full: 0,
       ...Object.fromEntries(LINKS.map((speed) => [speed.name, speed.bytesPerSecond])),
@@ -213,7 +221,7 @@ async function main(): Promise<void> {
     const overBaseline: number[] = [];
     const reference = new Map<string, string>();
     let identical = true;
-    for (const size of SIZES) {
+    for (const size of SIZES.filter(() => runs('speed'))) {
       const storagePath = paths.get(size.name)!;
       const app: ChildResult[] = [];
       const floor: number[] = [];
@@ -284,7 +292,7 @@ async function main(): Promise<void> {
     const linkRows: string[][] = [];
     const linkRatios: Array<{ name: string; ratio: number }> = [];
     const linked = SIZES[1];
-    for (const speed of LINKS) {
+    for (const speed of LINKS.filter(() => runs('links'))) {
       const app: ChildResult[] = [];
       const curled: number[] = [];
       const curledSynced: number[] = [];
@@ -324,6 +332,42 @@ async function main(): Promise<void> {
     }
     console.log(`\nLink-limited (${linked.name} from nginx with limit_rate; median ms)`);
     console.log(table(['link', 'runs', 'downloader', 'curl', 'curl+sync', 'vs curl'], linkRows));
+
+    let manyRatio: number | null = null;
+    if (runs('many')) {
+      // Many small files from the sandbox's CDN answering after 20 ms: the queue against curl --parallel.
+      await sandbox.stop();
+      sandbox = await startSandboxProcess(seedPath, [
+        '--data-dir',
+        dataDir,
+        '--latency',
+        String(MANY.latencyMs),
+      ]);
+      const manyLinks = await signAll((path, init) => api(sandbox, path, init), manyPaths);
+      const manyRuns: ManyRun[] = [];
+      for (let i = 0; i < (RUNS ?? 3); i++) {
+        const result = await manyRun(work, sandbox.url, manyLinks, i === 0);
+        if (result.identical === false) identical = false;
+        manyRuns.push(result);
+      }
+      const manyQueueMs = median(manyRuns.map((result) => result.queueMs));
+      const manyCurlMs = median(manyRuns.map((result) => result.curlMs));
+      manyRatio = manyQueueMs / manyCurlMs;
+      console.log(
+        `\nMany files (${MANY.count} × ${mb(MANY.bytes)} MB, sandbox CDN answering after ${MANY.latencyMs} ms, same signed links; ms)`,
+      );
+      console.log(
+        table(
+          ['run', 'download queue', `curl --parallel-max ${MANY.curlParallel} + sync`, 'queue / curl'],
+          manyRuns.map((result, i) => [
+            String(i + 1),
+            result.queueMs.toFixed(0),
+            result.curlMs.toFixed(0),
+            (result.queueMs / result.curlMs).toFixed(2),
+          ]),
+        ),
+      );
+    }
 
     // The same sandbox data, now behind a slow CDN that cuts connections and links that expire.
     await sandbox.stop();
@@ -377,6 +421,16 @@ async function main(): Promise<void> {
           `${ratio.toFixed(3)}×`,
           `≥ ${LINK_GOAL}×`,
           ratio >= LINK_GOAL,
+        ),
+      );
+    }
+    if (manyRatio !== null) {
+      console.log(
+        target(
+          `${MANY.count} files of 1 MB saved, time vs curl --parallel then sync (median)`,
+          `${manyRatio.toFixed(2)}×`,
+          '≤ 1.10×',
+          manyRatio <= 1.1,
         ),
       );
     }
