@@ -8,9 +8,10 @@ cd "$(dirname "$0")/.."
 # poppler-utils: pdftotext checks PDF outputs; gnome-keyring + dbus + libsecret: keytar and its tests;
 # xvfb: a display for the real Electron app; python3/make/g++: native modules built from source;
 # postgresql: the team store's server (15 or newer), whose initdb the tests use to start their own throwaway
-# cluster in a temporary folder (the service Debian starts with it is not used).
+# cluster in a temporary folder (the service Debian starts with it is not used); nginx: bench:download's
+# file server, started by the bench in a temporary prefix (Debian's service is not used either).
 PACKAGES=(chromium ffmpeg poppler-utils gnome-keyring libsecret-1-dev libsecret-tools dbus dbus-x11 xvfb
-  python3 make g++ postgresql)
+  python3 make g++ postgresql nginx)
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=()

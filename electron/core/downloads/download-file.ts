@@ -15,6 +15,7 @@ import type { Dispatcher } from 'undici';
 import { BatchedWriter } from './batched-writer';
 import { UnsafeEntryError, type DownloadFile, type DownloadFs } from './download-fs';
 import { downloadDispatcher, resolvedRefusal } from './download-dispatcher';
+import { dispatcherGet, fetchGet, type FetchedFile, type GetFile } from './download-http';
 import { linkProblem } from './link-rule';
 import { isInside } from './safe-path';
 
@@ -105,10 +106,10 @@ async function ensureRoom(
   free: number | null,
   folder: string,
   needed: number,
-  response: Response,
+  response: FetchedFile,
 ): Promise<void> {
   if (free === null || free >= needed) return;
-  await response.body?.cancel().catch(() => undefined);
+  await response.cancel();
   throw new DownloadError(
     'disk',
     `The disk holding ${folder} has ${megabytes(free)} free, and this file needs ${megabytes(needed)} more. Free some space or choose another download folder, then resume. What was already downloaded is kept.`,
@@ -129,10 +130,10 @@ async function onDisk<T>(folder: string, step: () => Promise<T>): Promise<T> {
  * An ETag is opaque (S3's happens to be an MD5 for single-part uploads; others, like the sandbox's, are
  * other hashes of the same length), so it is compared as a version, never taken for a checksum.
  */
-function statedMd5(headers: Headers): string | null {
+function statedMd5(response: FetchedFile): string | null {
   const base64 =
-    headers.get('content-md5') ??
-    /(?:^|,)\s*md5=([^,\s]+)/.exec(headers.get('x-goog-hash') ?? '')?.[1] ??
+    response.header('content-md5') ??
+    /(?:^|,)\s*md5=([^,\s]+)/.exec(response.header('x-goog-hash') ?? '')?.[1] ??
     null;
   if (!base64) return null;
   const hex = Buffer.from(base64, 'base64').toString('hex');
@@ -210,20 +211,20 @@ async function whereIs(
  * fetch that follows them itself would have reached the address before the app could look at it).
  */
 async function fetchChecked(
-  doFetch: typeof fetch,
+  get: GetFile,
   first: string,
   accountUrl: string,
-  // Node's fetch takes the dispatcher its connections go through (undici's own option).
-  init: RequestInit & { dispatcher: Dispatcher },
-): Promise<Response> {
+  headers: Record<string, string>,
+  signal: AbortSignal | undefined,
+): Promise<FetchedFile> {
   let url = first;
   for (let hop = 0; ; hop += 1) {
     const problem = linkProblem(url, accountUrl, hop === 0 ? 'link' : 'redirect');
     if (problem) throw new DownloadError('link', problem);
-    const response = await doFetch(url, { ...init, redirect: 'manual' });
-    const location = response.headers.get('location');
+    const response = await get(url, headers, signal);
+    const location = response.header('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
-    await response.body?.cancel().catch(() => undefined);
+    await response.cancel();
     if (hop >= MAX_REDIRECTS) {
       throw new DownloadError(
         'http',
@@ -266,7 +267,7 @@ export async function downloadFile(request: DownloadRequest): Promise<DownloadRe
 
 async function download(request: DownloadRequest, dispatcher: Dispatcher): Promise<DownloadResult> {
   const { fs, target, signal } = request;
-  const doFetch = request.fetch ?? fetch;
+  const get = request.fetch ? fetchGet(request.fetch, dispatcher) : dispatcherGet(dispatcher);
   const folder = dirname(target);
   const part = `${target}.part`;
   let meta: DownloadMeta = request.resume ?? { etag: null, total: null };
@@ -329,14 +330,9 @@ async function download(request: DownloadRequest, dispatcher: Dispatcher): Promi
       // What is slow is done before the request: once its headers are in, the body is read at once. A body
       // that breaks drops the chunks it holds unread, so a pause there would lose what came before a cut.
       const free = (await fs.freeBytes?.(folder)) ?? null;
-      let response: Response;
+      let response: FetchedFile;
       try {
-        response = await fetchChecked(doFetch, url, request.accountUrl, {
-          headers,
-          signal,
-          credentials: 'omit',
-          dispatcher,
-        });
+        response = await fetchChecked(get, url, request.accountUrl, headers, signal);
       } catch (error) {
         if (error instanceof DownloadError) throw error;
         const refused = resolvedRefusal(error);
@@ -345,7 +341,7 @@ async function download(request: DownloadRequest, dispatcher: Dispatcher): Promi
       }
 
       if (RESIGN_STATUSES.has(response.status)) {
-        await response.body?.cancel();
+        await response.cancel();
         if (resigns >= MAX_RESIGNS) {
           throw new DownloadError(
             'http',
@@ -357,7 +353,7 @@ async function download(request: DownloadRequest, dispatcher: Dispatcher): Promi
         continue;
       }
       if (response.status === 416) {
-        await response.body?.cancel();
+        await response.cancel();
         if (meta.total !== null && have === meta.total) {
           identity = file.identity;
           break;
@@ -368,20 +364,20 @@ async function download(request: DownloadRequest, dispatcher: Dispatcher): Promi
         continue;
       }
       if (response.status !== 200 && response.status !== 206) {
-        await response.body?.cancel();
+        await response.cancel();
         throw new DownloadError(
           'http',
           `The file’s server answered HTTP ${response.status}. The download will be tried again.`,
         );
       }
 
-      const etag = response.headers.get('etag');
+      const etag = response.header('etag');
       // A whole-file checksum is stated only on a whole-file answer (a part's Content-MD5 is the part's).
-      if (response.status === 200) md5 = statedMd5(response.headers);
-      const range = response.status === 206 ? parseContentRange(response.headers.get('content-range')) : null;
+      if (response.status === 200) md5 = statedMd5(response);
+      const range = response.status === 206 ? parseContentRange(response.header('content-range')) : null;
       if (response.status === 206 && (range === null || range.start !== have)) {
         // A range the app did not ask for: start over rather than stitch bytes in the wrong place.
-        await response.body?.cancel();
+        await response.cancel();
         if (restarts >= MAX_RESTARTS)
           throw new DownloadError('changed', 'The file’s server sent parts that do not fit together.');
         restarts += 1;
@@ -400,7 +396,7 @@ async function download(request: DownloadRequest, dispatcher: Dispatcher): Promi
         request.onRestart?.();
         have = 0;
       }
-      const length = Number(response.headers.get('content-length') ?? Number.NaN);
+      const length = Number(response.header('content-length') ?? Number.NaN);
       const total = range?.total ?? (Number.isFinite(length) ? have + length : null);
       meta = { etag, total };
       request.onMeta?.(meta);
@@ -427,20 +423,27 @@ async function download(request: DownloadRequest, dispatcher: Dispatcher): Promi
         await cut;
       };
       {
-        const reader = response.body?.getReader();
-        for (;;) {
-          let chunk: ReadableStreamReadResult<Uint8Array>;
-          try {
-            if (!reader) break;
-            chunk = await reader.read();
-          } catch (error) {
-            // What came before the break is kept: written out, so the resume starts after it.
-            await onDisk(folder, finish);
-            throw broken(error, signal);
+        const reader = response.chunks()[Symbol.asyncIterator]();
+        let read = false;
+        try {
+          for (;;) {
+            let chunk: IteratorResult<Uint8Array>;
+            try {
+              chunk = await reader.next();
+            } catch (error) {
+              read = true;
+              // What came before the break is kept: written out, so the resume starts after it.
+              await onDisk(folder, finish);
+              throw broken(error, signal);
+            }
+            if (chunk.done) break;
+            fetched += chunk.value.byteLength;
+            await onDisk(folder, () => writer.add(chunk.value));
           }
-          if (chunk.done) break;
-          fetched += chunk.value.byteLength;
-          await onDisk(folder, () => writer.add(chunk.value));
+          read = true;
+        } finally {
+          // A write that failed leaves the rest of the body unread: its connection is let go.
+          if (!read) await response.cancel();
         }
         await onDisk(folder, finish);
         await onDisk(folder, () => file.sync());

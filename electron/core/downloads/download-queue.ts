@@ -1,6 +1,9 @@
-// The download queue: runs each account's queued downloads a few at a time (its setting), keeps every
-// state in the database (a restart resumes what was running), retries network failures with backoff,
-// stops at disk failures until the person resumes, and reports progress a few times a second.
+// The download queue: runs each account's queued downloads a few at a time (its setting, widened while
+// downloads spend their time waiting rather than receiving: download-slots.ts), keeps every state in the
+// database (a restart resumes what was running), retries network failures with backoff, stops at disk
+// failures until the person resumes, and reports progress a few times a second. A download that is done
+// within a quarter second is written to the history once, done; a longer one is recorded as it goes (state, link,
+// ETag) so that a crash resumes it from its `.part`.
 import nodePath from 'node:path';
 import type { DownloadView } from '../../shared/domain/download';
 import type { Clock, TimerHandle, Timers } from '../kernel/ports';
@@ -14,9 +17,16 @@ import { extensionOf, renderTemplate } from './name-template';
 import { joinInside } from './safe-path';
 import { templateJobOf, type TemplateBatch } from './template-job';
 import type { Holds } from '../kernel/ownership';
+import { DownloadSlots } from './download-slots';
 
 const MAX_ATTEMPTS = 5;
 const SPEED_WINDOW_MS = 3000;
+/**
+ * How long a download runs before its row is written active (with its link and ETag): sooner, a crash
+ * loses at most this much of its bytes (it starts over: a `.part` without its ETag is not trusted); later,
+ * each small file would cost three more synced writes of the history than the one that names it done.
+ */
+const RECORD_AFTER_MS = 250;
 
 export interface DownloadQueueDeps {
   repo: DownloadStore;
@@ -70,6 +80,15 @@ export class DownloadQueue {
   private disposed = false;
   /** Every download's run, until it has stopped (dispose waits for them). */
   private readonly runs = new Set<Promise<void>>();
+  /** How many run at once, per account (learned from the downloads that finished). */
+  private readonly slots = new Map<string, DownloadSlots>();
+  /**
+   * The queued rows the last pass read, less those it started: the next pass (a download finished) starts
+   * from them instead of reading every queued row again. Dropped whenever rows may have been queued
+   * (start, resume, a retry, another process's writes) or taken away (pause, cancel).
+   */
+  private queuedRows: Download[] | null = null;
+  private queuedVersion = 0;
 
   constructor(private readonly deps: DownloadQueueDeps) {}
 
@@ -87,6 +106,7 @@ export class DownloadQueue {
   /** Looks for queued files now (another process may have queued some). */
   wake(): void {
     if (this.disposed) return;
+    this.dropQueued();
     if (this.wakeTimer) this.deps.timers.clearTimeout(this.wakeTimer);
     this.wakeTimer = this.deps.timers.setTimeout(() => this.pump(), 0);
   }
@@ -150,6 +170,7 @@ export class DownloadQueue {
       this.changed(jobId);
       queued.push(jobId);
     }
+    this.dropQueued();
     this.pump();
     return { queued, skipped, saved };
   }
@@ -170,6 +191,7 @@ export class DownloadQueue {
       });
       this.changed(jobId);
     }
+    this.dropQueued();
   }
 
   async resume(jobIds: readonly string[]): Promise<void> {
@@ -179,6 +201,7 @@ export class DownloadQueue {
       await this.deps.repo.save({ ...row, state: 'queued', error: null, attempts: 0, nextTryMs: null });
       this.changed(jobId);
     }
+    this.dropQueued();
     this.pump();
   }
 
@@ -194,6 +217,7 @@ export class DownloadQueue {
       this.dirty.delete(jobId);
       if (!this.disposed) this.deps.emit(row.accountId, [], [jobId]);
     }
+    this.dropQueued();
     this.pump();
   }
 
@@ -232,7 +256,8 @@ export class DownloadQueue {
     }
     return {
       jobId: row.jobId,
-      state: row.state,
+      // A download's row is written active only after a while (RECORD_AFTER_MS): it shows active at once.
+      state: running ? 'active' : row.state,
       path: row.path ?? row.target,
       bytes: running?.bytes ?? row.bytes,
       total: running?.total ?? row.total,
@@ -294,10 +319,14 @@ export class DownloadQueue {
   private async pumpOnce(): Promise<void> {
     // Only the owner downloads: two processes writing one `.part` would corrupt it.
     if (this.disposed || this.deps.holds?.('downloads') === false) return;
-    const queued = await this.deps.repo.inState('queued');
+    const version = this.queuedVersion;
+    const queued = this.queuedRows ?? (await this.deps.repo.inState('queued'));
+    this.queuedRows = null;
     const limits = new Map<string, number>();
-    for (const accountId of new Set(queued.map((row) => row.accountId)))
-      limits.set(accountId, (await this.deps.settings.get(accountId)).concurrency);
+    for (const accountId of new Set(queued.map((row) => row.accountId))) {
+      const { concurrency } = await this.deps.settings.get(accountId);
+      limits.set(accountId, this.slotsOf(accountId).limit(concurrency));
+    }
     if (this.disposed || this.deps.holds?.('downloads') === false) return;
     // From here on nothing waits: each row is counted and marked running before the next is looked at (a
     // row paused or cancelled since it was read is seen by run).
@@ -306,20 +335,40 @@ export class DownloadQueue {
     const perAccount = new Map<string, number>();
     for (const { accountId } of this.running.values())
       perAccount.set(accountId, (perAccount.get(accountId) ?? 0) + 1);
+    const left: Download[] = [];
     for (const row of queued) {
+      if (this.running.has(row.jobId)) continue;
+      left.push(row);
       if (row.nextTryMs !== null && row.nextTryMs > now) {
         nextWake = Math.min(nextWake ?? row.nextTryMs, row.nextTryMs);
         continue;
       }
       const limit = limits.get(row.accountId) ?? 0;
       const busy = perAccount.get(row.accountId) ?? 0;
-      if (busy >= limit || this.running.has(row.jobId)) continue;
+      if (busy >= limit) continue;
       perAccount.set(row.accountId, busy + 1);
+      left.pop();
       this.claimAndRun(row);
     }
+    // Kept for the next pass, unless something dropped them while this one looked.
+    if (this.queuedVersion === version) this.queuedRows = left;
     if (this.wakeTimer) this.deps.timers.clearTimeout(this.wakeTimer);
     this.wakeTimer =
       nextWake === null ? null : this.deps.timers.setTimeout(() => this.pump(), Math.max(0, nextWake - now));
+  }
+
+  private dropQueued(): void {
+    this.queuedRows = null;
+    this.queuedVersion += 1;
+  }
+
+  private slotsOf(accountId: string): DownloadSlots {
+    let slots = this.slots.get(accountId);
+    if (!slots) {
+      slots = new DownloadSlots();
+      this.slots.set(accountId, slots);
+    }
+    return slots;
   }
 
   /** Marks the row running at once (so no other pass starts it), then runs it. */
@@ -355,8 +404,21 @@ export class DownloadQueue {
     }
     running.bytes = row.bytes;
     running.total = row.total;
-    let current: Download = { ...row, state: 'active', error: null, updatedMs: this.deps.clock.now() };
-    await this.deps.repo.save(current);
+    const startedMs = this.deps.clock.now();
+    let headersMs: number | null = null;
+    let current: Download = { ...row, state: 'active', error: null, updatedMs: startedMs };
+    // Written once the download has gone on for a while, then at each new link or ETag; one done sooner
+    // is written once, at its end. Never after a pause or a cancel (their own writes stand).
+    let recorded = false;
+    const record = () => {
+      if (running.controller.signal.aborted || this.running.get(row.jobId) !== running) return;
+      recorded = true;
+      this.save(current);
+    };
+    let recordTimer: TimerHandle | null = this.deps.timers.setTimeout(() => {
+      recordTimer = null;
+      record();
+    }, RECORD_AFTER_MS);
     this.changed(row.jobId);
     try {
       if (!job?.outputPath) throw new DownloadError('http', 'This job has no output file any more.');
@@ -366,7 +428,7 @@ export class DownloadQueue {
         url: row.url ?? undefined,
         onUrl: (url) => {
           current = { ...current, url };
-          this.save(current);
+          if (recorded) record();
         },
         accountUrl: this.deps.accountUrl(row.accountId),
         root: row.root,
@@ -377,8 +439,9 @@ export class DownloadQueue {
         fetch: this.deps.fetch,
         signal: running.controller.signal,
         onMeta: (meta) => {
+          headersMs ??= this.deps.clock.now();
           current = { ...current, etag: meta.etag, total: meta.total };
-          this.save(current);
+          if (recorded) record();
         },
         onProgress: (bytes, total) => {
           running.bytes = bytes;
@@ -391,6 +454,12 @@ export class DownloadQueue {
           this.changed(row.jobId);
         },
       });
+      if (headersMs !== null && !result.alreadyThere) {
+        this.slotsOf(row.accountId).finished(
+          this.deps.clock.now() - startedMs,
+          this.deps.clock.now() - headersMs,
+        );
+      }
       current = {
         ...current,
         state: 'done',
@@ -401,6 +470,8 @@ export class DownloadQueue {
         updatedMs: this.deps.clock.now(),
       };
     } catch (error) {
+      if (recordTimer) this.deps.timers.clearTimeout(recordTimer);
+      recordTimer = null;
       if (this.disposed || (error instanceof DownloadError && error.kind === 'aborted')) {
         // Paused or cancelled (their rows are already updated), or the app is closing (resumed at start).
         this.running.delete(row.jobId);
@@ -433,9 +504,12 @@ export class DownloadQueue {
       };
       this.deps.log?.(`Download of ${row.jobId} ${retry ? 'will be retried' : 'failed'}: ${message}`);
     }
+    if (recordTimer) this.deps.timers.clearTimeout(recordTimer);
     this.running.delete(row.jobId);
     if (this.disposed) return;
     await this.deps.repo.save(current);
+    // A try to be made again is queued anew: the next pass reads it.
+    if (current.state === 'queued') this.dropQueued();
     this.changed(row.jobId);
     this.pump();
   }

@@ -3,7 +3,8 @@
 // one JSON line: time, bytes written, bytes fetched over the wire, RSS before and at its peak, and the
 // file's SHA-256. In the faults mode a broken connection is resumed at once, as the download queue does
 // after progress (its waits left out). In the floor mode it only reads the body with node:http and drops
-// it (no disk, no app code): the fastest this Node can take bytes off the socket, for comparison.
+// it (no disk, no app code): the fastest this Node can take bytes off the socket, for comparison. With an
+// origin given, each signed link is sent there instead (the bench's nginx, which serves the same paths).
 import { rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import { join } from 'node:path';
@@ -15,13 +16,14 @@ import {
 import { nodeDownloadFs } from '../../../electron/core/downloads/download-fs';
 import { fileSha256 } from './file-sha256';
 
-const [baseUrl, apiKey, storagePath, folder, mode, warmUpPath] = process.argv.slice(2) as [
+const [baseUrl, apiKey, storagePath, folder, mode, warmUpPath, origin] = process.argv.slice(2) as [
   string,
   string,
   string,
   string,
   string,
   string,
+  string | undefined,
 ];
 
 /** fetch, counting the body bytes that arrive (only where the bytes fetched are measured). */
@@ -59,7 +61,10 @@ async function main(): Promise<void> {
     const answer = await fetch(`${baseUrl}/storage/generate-signed-path?path=${encodeURIComponent(path)}`, {
       headers: { 'x-api-key': apiKey },
     });
-    return ((await answer.json()) as { signedUrl: string }).signedUrl;
+    const { signedUrl } = (await answer.json()) as { signedUrl: string };
+    if (!origin) return signedUrl;
+    const parsed = new URL(signedUrl);
+    return `${origin}${parsed.pathname}${parsed.search}`;
   };
   const target = join(folder, 'output.bin');
   const counting = mode === 'faults';
@@ -87,7 +92,8 @@ async function main(): Promise<void> {
   signs++;
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+  // Every 20 ms: often enough for a flat RSS, and rarely enough not to weigh on the time measured.
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
   const started = performance.now();
   if (mode === 'floor') {
     await dropBody(url);
