@@ -8,10 +8,13 @@ cd "$(dirname "$0")/.."
 # poppler-utils: pdftotext checks PDF outputs; gnome-keyring + dbus + libsecret: keytar and its tests;
 # xvfb: a display for the real Electron app; python3/make/g++: native modules built from source;
 # postgresql: the team store's server (15 or newer), whose initdb the tests use to start their own throwaway
-# cluster in a temporary folder (the service Debian starts with it is not used); nginx: bench:download's
-# file server, started by the bench in a temporary prefix (Debian's service is not used either).
+# cluster in a temporary folder (the service Debian starts with it is not used).
 PACKAGES=(chromium ffmpeg poppler-utils gnome-keyring libsecret-1-dev libsecret-tools dbus dbus-x11 xvfb
-  python3 make g++ postgresql nginx)
+  python3 make g++ postgresql)
+# For the benchmarks only (npm test does not use them): nginx is bench:download's file server, started by the
+# bench in a temporary prefix (Debian's service is not used). Its package starts that service as it installs,
+# which may fail on a machine without one; so it is tried on its own, and a failure only says so.
+BENCH_PACKAGES=(nginx)
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=()
@@ -25,6 +28,15 @@ if command -v apt-get >/dev/null 2>&1; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
+  for package in "${BENCH_PACKAGES[@]}"; do
+    dpkg -s "$package" >/dev/null 2>&1 && continue
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "Installing $package (benchmarks only)"
+    [ ${#missing[@]} -gt 0 ] || $sudo apt-get update -qq || true
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$package" >/dev/null ||
+      echo "Could not install $package: npm run bench:download needs it (the tests do not)."
+  done
 else
   echo "No apt-get here: install ffmpeg, poppler-utils, a Chromium build and libsecret yourself (see README)."
 fi

@@ -4,6 +4,7 @@
 // what is found at a name is looked at with lstat, never stat. The checks run once per open or rename,
 // never per write, so the download's hot path is the writev alone.
 import { constants, type Stats } from 'node:fs';
+import { dirname } from 'node:path';
 import { link, mkdir, open, realpath, rename, stat, statfs, unlink, type FileHandle } from 'node:fs/promises';
 import {
   entryOf,
@@ -129,11 +130,30 @@ export interface PlaceOps {
   link(from: string, to: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   unlink(path: string): Promise<void>;
+  /** Makes the folder's entries (the file's new name) durable, as fsync made its bytes. */
+  syncFolder(folder: string): Promise<void>;
+}
+
+const DIRECTORY = (constants.O_DIRECTORY ?? 0) | constants.O_RDONLY | NOFOLLOW;
+
+/**
+ * fsync of the folder: a name made by link or rename lives in the folder's own data, which a power cut can
+ * lose even though the file's bytes were synced. Windows cannot open a folder to sync it (and its file
+ * system journals names itself): there it is skipped.
+ */
+async function syncFolder(folder: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(folder, DIRECTORY);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** node's file system as the downloader uses it (`ops`: the placing calls, node's unless a test says). */
 export function createNodeDownloadFs(ops: Partial<PlaceOps> = {}): DownloadFs {
-  const calls: PlaceOps = { link, rename, unlink, ...ops };
+  const calls: PlaceOps = { link, rename, unlink, syncFolder, ...ops };
   return {
     async size(path) {
       try {
@@ -173,9 +193,12 @@ export function createNodeDownloadFs(ops: Partial<PlaceOps> = {}): DownloadFs {
           throw Object.assign(new Error(`EEXIST: ${to} is taken`), { code: 'EEXIST' });
         }
         await calls.rename(from, to);
+        await calls.syncFolder(dirname(to));
         return;
       }
       await calls.unlink(from);
+      // The file is named done once this returns: its name must survive a power cut as its bytes do.
+      await calls.syncFolder(dirname(to));
     },
     remove: (path) => unlink(path).catch(() => undefined),
     mkdirs: async (path) => {

@@ -304,6 +304,51 @@ describe('a file made at the final name just before the file is placed', () => {
   });
 });
 
+describe('a placed file is durable under its name', () => {
+  it('syncs the folder after the name is made, before the download is done', async () => {
+    const steps: string[] = [];
+    const fs = createNodeDownloadFs({
+      link: async (from, to) => {
+        steps.push('link');
+        return link(from, to);
+      },
+      syncFolder: async (folder) => {
+        // The name is there when the folder is synced: that is what the sync makes survive a power cut.
+        steps.push(`sync ${folder} ${(await readdir(folder)).includes('render.mp4')}`);
+      },
+    });
+    const result = await downloadFile({
+      sign: async () => server.sign(),
+      accountUrl: server.url,
+      root,
+      target: target(),
+      fs,
+    });
+    expect(result.path).toBe(target());
+    expect(steps).toEqual(['link', `sync ${root} true`]);
+  });
+
+  it('syncs the folder where the disk cannot make a hard link, too', async () => {
+    const synced: string[] = [];
+    const fs = createNodeDownloadFs({
+      link: async () => {
+        throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+      },
+      syncFolder: async (folder) => {
+        synced.push(folder);
+      },
+    });
+    await downloadFile({
+      sign: async () => server.sign(),
+      accountUrl: server.url,
+      root,
+      target: target(),
+      fs,
+    });
+    expect(synced).toEqual([root]);
+  });
+});
+
 describe('a placing cut between its two steps', () => {
   it('the app stopped after the hard link, before the .part name went: the file is found placed, nothing fetched', async () => {
     // What the disk holds then: the whole file under both names (one file, two names).
