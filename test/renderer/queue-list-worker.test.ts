@@ -67,7 +67,7 @@ describe('the queue list worker', () => {
     const jobs = manyJobs(300);
     let byId = byIdOf(jobs);
     const answers: string[][] = [];
-    client.ask(byId, query({ status: 'FAILED' }), (ids) => answers.push(ids));
+    client.ask(byId, query({ status: 'FAILED' }), (list) => answers.push(list.ids));
     worker.deliver();
     expect(answers[0]).toEqual(visibleJobIds(byId, query({ status: 'FAILED' }).filters, DEFAULT_SORT, NOW));
     expect(answers[0]).toHaveLength(60);
@@ -77,7 +77,7 @@ describe('the queue list worker', () => {
     const failed = { ...jobs[0]!, status: 'FAILED' as const, tracking: 'final' as const };
     const { ['j-4']: _gone, ...rest } = { ...byId, [failed.id]: failed };
     byId = rest;
-    client.ask(byId, query({ status: 'FAILED' }), (ids) => answers.push(ids));
+    client.ask(byId, query({ status: 'FAILED' }), (list) => answers.push(list.ids));
     worker.deliver();
     expect(worker.sent[0]).toEqual({ kind: 'jobs', reset: false, jobs: [failed], removed: ['j-4'] });
     expect(answers[1]).toEqual(visibleJobIds(byId, query({ status: 'FAILED' }).filters, DEFAULT_SORT, NOW));
@@ -91,7 +91,7 @@ describe('the queue list worker', () => {
     const byId = byIdOf([job({ id: 'osaka', summary: 'Osaka' }), job({ id: 'oslo', summary: 'Oslo' })]);
     const answered: Array<[string, string[]]> = [];
     for (const text of ['o', 'os', 'osa']) {
-      client.ask(byId, query({ query: text }), (ids) => answered.push([text, ids]));
+      client.ask(byId, query({ query: text }), (list) => answered.push([text, list.ids]));
     }
     worker.deliver();
     expect(answered).toEqual([['osa', ['osaka']]]);
@@ -118,10 +118,10 @@ describe('the queue list worker', () => {
     const client = new VisibleIdsClient(worker.port, worker.schedule);
     const byId = byIdOf(manyJobs(50));
     const answers: string[][] = [];
-    client.ask(byId, query({ status: 'FAILED' }), (ids) => answers.push(ids));
+    client.ask(byId, query({ status: 'FAILED' }), (list) => answers.push(list.ids));
     worker.fail();
     while (worker.tasks.length > 0) worker.tasks.shift()!();
-    client.ask(byId, query(), (ids) => answers.push(ids));
+    client.ask(byId, query(), (list) => answers.push(list.ids));
     while (worker.tasks.length > 0) worker.tasks.shift()!();
     expect(answers).toEqual([
       visibleJobIds(byId, query({ status: 'FAILED' }).filters, DEFAULT_SORT, NOW),

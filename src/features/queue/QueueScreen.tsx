@@ -8,7 +8,6 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { NoticeBar } from '../../components/NoticeBar';
 import { Spinner } from '../../components/Spinner';
 import { useNow } from '../../lib/ticker';
-import { stateKeyOf } from '../jobs/job-status';
 import { jobCount } from '../jobs/job-words';
 import { useJobsStore } from '../jobs/jobs-store';
 import { downloadJobs } from '../downloads/download-actions';
@@ -25,6 +24,9 @@ import { useQueueStore } from './queue-store';
 import { TrackJobDialog } from './TrackJobDialog';
 import { useWhileShown } from '../navigation/use-while-shown';
 import { useVisibleIds } from './use-visible-ids';
+
+/** No selection shown (never changed: a stable value keeps the memos below still). */
+const NO_IDS: string[] = [];
 
 /** Stable, so that the notice's own timer is not restarted by every render of the screen. */
 const dismissNotice = () => useQueueStore.getState().notify(null);
@@ -103,22 +105,17 @@ export function QueueScreen(): React.JSX.Element {
   // "Me" in the Submitted by filter: this installation's name now.
   const me = useDisplayNameStore((state) => state.view?.name ?? null);
   // Worked out off the page's thread (a worker): 10,000 jobs filtered and sorted took long tasks here.
-  const { ids, pending } = useVisibleIds(byId, filters, sort, clock, me);
+  const { list, pending } = useVisibleIds(byId, filters, sort, clock, me);
+  const { ids } = list;
   const total = useMemo(() => Object.keys(byId).length, [byId]);
-  const selectedIds = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
-  const failedIds = useMemo(
-    () => ids.filter((id) => byId[id] !== undefined && stateKeyOf(byId[id]) === 'FAILED'),
-    [ids, byId],
+  const selectedIds = useMemo(
+    () => (selected.size === 0 ? NO_IDS : ids.filter((id) => selected.has(id))),
+    [ids, selected],
   );
+  const failedIds = list.failed;
   const exportIds = selectedIds.length > 0 ? selectedIds : ids;
   // Download takes the selection, else every job shown that has a file (the others would only be skipped).
-  const downloadIds = useMemo(
-    () =>
-      selectedIds.length > 0
-        ? selectedIds
-        : ids.filter((id) => byId[id]?.status === 'SUCCESS' && byId[id]?.outputPath),
-    [ids, selectedIds, byId],
-  );
+  const downloadIds = selectedIds.length > 0 ? selectedIds : list.withFile;
 
   const counts = [
     ids.length === total ? jobCount(total) : `${ids.length.toLocaleString()} of ${jobCount(total)}`,

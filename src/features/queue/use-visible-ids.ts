@@ -1,9 +1,10 @@
-// The ids the queue shows, in order: worked out by the list worker (visible-ids-client.ts) where the page
+// The list the queue shows (ids in order, and those failed or with a file): worked out by the list worker (visible-ids-client.ts) where the page
 // can run one, else here. While the worker works, the list shown is the last one it gave (`pending` says
 // so, and the grid is marked busy); rows always show their job as it is now.
 import { useEffect, useMemo, useState } from 'react';
 import type { JobsById } from '../jobs/jobs-store';
-import { visibleJobIds, type QueueFilters, type QueueSort } from './queue-filter';
+import type { QueueFilters, QueueSort } from './queue-filter';
+import { listOf, type ShownList } from './queue-index';
 import { visibleIdsClient, type VisibleIdsClient } from './visible-ids-client';
 
 interface Asked {
@@ -14,7 +15,7 @@ interface Asked {
   me: string | null;
 }
 
-const NONE: readonly string[] = [];
+const NONE: ShownList = { ids: [], failed: [], withFile: [] };
 
 export function useVisibleIds(
   byId: JobsById,
@@ -23,26 +24,26 @@ export function useVisibleIds(
   now: number,
   me: string | null,
   client: VisibleIdsClient | null = visibleIdsClient(),
-): { ids: readonly string[]; pending: boolean } {
+): { list: ShownList; pending: boolean } {
   const here = useMemo(
-    () => (client ? null : visibleJobIds(byId, filters, sort, now, me)),
+    () => (client ? null : listOf(byId, { filters, sort, now, me })),
     [client, byId, filters, sort, now, me],
   );
-  const [answer, setAnswer] = useState<{ asked: Asked; ids: readonly string[] } | null>(null);
+  const [answer, setAnswer] = useState<{ asked: Asked; list: ShownList } | null>(null);
 
   useEffect(() => {
     if (!client) return;
     let live = true;
     const asked: Asked = { byId, filters, sort, now, me };
-    client.ask(byId, { filters, sort, now, me }, (ids) => {
-      if (live) setAnswer({ asked, ids });
+    client.ask(byId, { filters, sort, now, me }, (list) => {
+      if (live) setAnswer({ asked, list });
     });
     return () => {
       live = false;
     };
   }, [client, byId, filters, sort, now, me]);
 
-  if (here) return { ids: here, pending: false };
+  if (here) return { list: here, pending: false };
   const asked = answer?.asked;
   const current =
     asked !== undefined &&
@@ -51,5 +52,5 @@ export function useVisibleIds(
     asked.sort === sort &&
     asked.now === now &&
     asked.me === me;
-  return { ids: answer?.ids ?? NONE, pending: !current };
+  return { list: answer?.list ?? NONE, pending: !current };
 }

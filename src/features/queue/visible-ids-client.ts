@@ -4,8 +4,7 @@
 // Where no worker can run (a test's jsdom) or the worker fails to start, the list is worked out here.
 import type { JobView } from '../../../electron/shared/domain/job';
 import type { JobsById } from '../jobs/jobs-store';
-import { visibleJobIds } from './queue-filter';
-import type { FromIndex, ListQuery, ToIndex } from './queue-index';
+import { listOf, type FromIndex, type ListQuery, type ShownList, type ToIndex } from './queue-index';
 
 /** Jobs per message: copying a part to the worker stays a few milliseconds, even on a slow computer. */
 const PART = 500;
@@ -33,7 +32,7 @@ const nextTask: TaskScheduler = (work) => {
 export class VisibleIdsClient {
   private synced: JobsById | null = null;
   private seq = 0;
-  private readonly waiting = new Map<number, { query: ListQuery; answer(ids: string[]): void }>();
+  private readonly waiting = new Map<number, { query: ListQuery; answer(list: ShownList): void }>();
   private readonly outbox: ToIndex[] = [];
   private pumping = false;
   private broken = false;
@@ -46,16 +45,16 @@ export class VisibleIdsClient {
       (answer) => {
         const asked = this.waiting.get(answer.seq);
         this.waiting.delete(answer.seq);
-        asked?.answer(answer.ids);
+        asked?.answer(answer.list);
       },
       () => this.breakDown(),
     );
   }
 
-  /** Asks for the ids `query` shows in `byId`; `answer` is called once, later. */
-  ask(byId: JobsById, query: ListQuery, answer: (ids: string[]) => void): void {
+  /** Asks for the list `query` shows in `byId`; `answer` is called once, later. */
+  ask(byId: JobsById, query: ListQuery, answer: (list: ShownList) => void): void {
     if (this.broken) {
-      this.schedule(() => answer(visibleJobIds(byId, query.filters, query.sort, query.now, query.me)));
+      this.schedule(() => answer(listOf(byId, query)));
       return;
     }
     this.sync(byId);
@@ -125,7 +124,7 @@ export class VisibleIdsClient {
     this.outbox.length = 0;
     const byId = this.synced ?? {};
     for (const { query, answer } of this.waiting.values()) {
-      this.schedule(() => answer(visibleJobIds(byId, query.filters, query.sort, query.now, query.me)));
+      this.schedule(() => answer(listOf(byId, query)));
     }
     this.waiting.clear();
   }
