@@ -2,10 +2,9 @@
 // screen when the app cannot talk to its core at all, or says how to sign in where a browser tab has no
 // session. Job changes are announced once, here, for every screen.
 import { ErrorNotice } from '../components/ErrorNotice';
-import { LiveRegion } from '../components/LiveRegion';
 import { Spinner } from '../components/Spinner';
 import { useAccountsStore } from '../features/accounts/accounts-store';
-import { useJobsStore } from '../features/jobs/jobs-store';
+import { JobsAnnouncement } from '../features/jobs/JobsAnnouncement';
 import { useHostConnection } from '../lib/host-connection';
 import { Welcome } from '../features/accounts/Welcome';
 import { AppHeader } from './AppHeader';
@@ -20,7 +19,6 @@ export function App(): React.JSX.Element {
   const snapshot = useAccountsStore((state) => state.snapshot);
   const loadError = useAccountsStore((state) => state.loadError);
   const signedOut = useAccountsStore((state) => state.loadErrorKind === 'signed-out');
-  const announcement = useJobsStore((state) => state.announcement);
   const hostLost = useHostConnection((state) => state.lost);
 
   // In a browser whose host stopped: what to do, checked back by itself, in place of a page that looks usable.
@@ -55,7 +53,7 @@ export function App(): React.JSX.Element {
       <HistoryNotice />
       <UpdateReadyBanner />
       <Workspace />
-      <LiveRegion message={announcement} />
+      <JobsAnnouncement />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-// Wires main's events to the stores (batched job changes, a notification asking to open a job), reads the
-// first accounts snapshot, reloads what belongs to an account (projects, credits, jobs, upload
-// capability, the queue's filters and selection) whenever the active account changes, and what an outage
-// left stale when the account answers again.
+// Wires main's events to the stores (job and download changes gathered and applied once a frame, a
+// notification asking to open a job), reads the first accounts snapshot, reloads what belongs to an
+// account (projects, credits, jobs, upload capability, the queue's filters and selection) whenever the
+// active account changes, and what an outage left stale when the account answers again.
 import { useEffect, useRef } from 'react';
 import type { AccountState } from '../../electron/shared/domain/account';
 import { api } from '../lib/api';
@@ -26,8 +26,8 @@ export function useAppEvents(): void {
       unsubscribe = [
         bridge.on('accounts:changed', (snapshot) => useAccountsStore.getState().apply(snapshot)),
         bridge.on('credits:changed', (event) => useCreditsStore.getState().applyEvent(event)),
-        bridge.on('jobs:changed', (event) => useJobsStore.getState().applyChanges(event)),
-        bridge.on('downloads:changed', (event) => useDownloadsStore.getState().apply(event)),
+        bridge.on('jobs:changed', (event) => useJobsStore.getState().receiveChanges(event)),
+        bridge.on('downloads:changed', (event) => useDownloadsStore.getState().receive(event)),
         bridge.on('batches:changed', (event) => useBatchesStore.getState().apply(event)),
         bridge.on('jobs:open', ({ id }) => showJobInQueue(id)),
         bridge.on('app:notify', (notification) => showPageNotification(notification, showJobInQueue)),

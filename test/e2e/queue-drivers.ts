@@ -75,10 +75,19 @@ export interface TenThousandScene {
 export async function scrollFilterSearch(page: Page): Promise<TenThousandScene> {
   await watchStalls(page);
   return page.evaluate(async () => {
-    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const take = (window as unknown as { __takeStalls(): Stalls }).__takeStalls;
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
     const grid = document.querySelector<HTMLElement>('[role="grid"][aria-label="Jobs"]');
     if (!grid) throw new Error('no grid');
+    // Two frames after the list shown is the one asked for (the grid is aria-busy while it is worked out),
+    // so that the work of each step is counted in that step.
+    const frames = async () => {
+      await frame();
+      for (let waited = 0; grid.getAttribute('aria-busy') === 'true' && waited < 600; waited += 1)
+        await frame();
+      await frame();
+      await frame();
+    };
+    const take = (window as unknown as { __takeStalls(): Stalls }).__takeStalls;
     await frames();
     take();
     for (let step = 0; step < 40; step += 1) {

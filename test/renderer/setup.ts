@@ -11,6 +11,7 @@ import { useNavStore } from '../../src/features/navigation/nav-store';
 import { useProjectsStore } from '../../src/features/projects/projects-store';
 import { useQueueStore } from '../../src/features/queue/queue-store';
 import { renderProbe } from '../../src/lib/render-probe';
+import { rowBudget } from '../../src/features/queue/use-rows-by-frames';
 import { setAssetDecoder } from '../../src/features/job-form/decode-asset';
 import { testDecoder } from './test-files';
 
@@ -49,6 +50,10 @@ for (const [name, size] of [
 Element.prototype.scrollTo ??= function scrollTo(this: Element, options?: ScrollToOptions | number) {
   if (typeof options === 'object' && typeof options.top === 'number') this.scrollTop = options.top;
 } as Element['scrollTo'];
+
+// jsdom lays nothing out, so the queue's grid draws its whole window at once here (a few new rows a frame
+// in a browser: use-rows-by-frames.ts, tested in rows-by-frames.test.tsx).
+rowBudget.perFrame = Number.POSITIVE_INFINITY;
 
 // jsdom has neither ResizeObserver (Radix Slider measures its thumb) nor Blob#arrayBuffer (uploads read files).
 class NoopResizeObserver {

@@ -36,7 +36,9 @@ function summarise(downloads: readonly DownloadView[]): Summary {
   return summary;
 }
 
-const files = (count: number) => (count === 1 ? '1 file' : `${count.toLocaleString()} files`);
+/** One formatter (toLocaleString() builds a new one per call, and this renders as downloads move). */
+const numbers = new Intl.NumberFormat();
+const files = (count: number) => (count === 1 ? '1 file' : `${numbers.format(count)} files`);
 
 export function DownloadsBar(): React.JSX.Element | null {
   // It sits in the Queue: it holds still while the Queue is hidden.
@@ -48,9 +50,9 @@ export function DownloadsBar(): React.JSX.Element | null {
 
   const words = [
     active.length > 0 ? `Downloading ${files(active.length)}` : null,
-    queued.length > 0 ? `${queued.length.toLocaleString()} waiting` : null,
-    paused.length > 0 ? `${paused.length.toLocaleString()} paused` : null,
-    failed.length > 0 ? `${failed.length.toLocaleString()} stopped` : null,
+    queued.length > 0 ? `${numbers.format(queued.length)} waiting` : null,
+    paused.length > 0 ? `${numbers.format(paused.length)} paused` : null,
+    failed.length > 0 ? `${numbers.format(failed.length)} stopped` : null,
     summary.speed > 0 ? formatSpeed(summary.speed) : null,
     summary.left || null,
   ].filter(Boolean);

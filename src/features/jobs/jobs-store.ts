@@ -1,10 +1,12 @@
 // The job history on screen, keyed by id: the active account's jobs (and those kept from removed accounts),
-// loaded once per account and kept live by batched `jobs:changed` events, each applied in one set(). A job's
-// object is replaced only when that job changed, so a list row re-renders only for its own changes.
+// loaded once per account and kept live by `jobs:changed` events, gathered and applied once a frame in one
+// set() (receiveChanges). A job's object is replaced only when that job changed, so a list row re-renders
+// only for its own changes.
 import { create } from 'zustand';
 import type { JobsChanged, JobView } from '../../../electron/shared/domain/job';
 import { api, call, failureMessage } from '../../lib/api';
 import { useAccountsStore } from '../accounts/accounts-store';
+import { frameQueue } from './frame-queue';
 import { jobStateWords, stateKeyOf } from './job-status';
 import { jobName } from './job-words';
 
@@ -21,7 +23,10 @@ export interface JobsState {
   /** Jobs submitted from this window since it opened, newest first (the Create screen lists them). */
   sessionIds: readonly string[];
   load(accountId?: string | null): Promise<void>;
+  /** Applies the event now. */
   applyChanges(event: JobsChanged): void;
+  /** An event from main: applied with the others of the same frame, in one set() (one render). */
+  receiveChanges(event: JobsChanged): void;
   /** A job main answered with (submit, track, resubmit). */
   upsert(job: JobView): void;
   /** A job just submitted from the form: kept, and listed as this session's. */
@@ -46,6 +51,17 @@ let eventsDuringLoad: JobsChanged[] = [];
 function applyTo(byId: Record<string, JobView>, event: Pick<JobsChanged, 'jobs' | 'removed'>): void {
   for (const job of event.jobs) byId[job.id] = job;
   for (const id of event.removed) Reflect.deleteProperty(byId, id);
+}
+
+/** The jobs that changed in a run of events, each once, as the last event left it. */
+function lastOfEach(events: readonly JobsChanged[]): JobView[] {
+  if (events.length === 1) return [...(events[0]?.jobs ?? [])];
+  const byId = new Map<string, JobView>();
+  for (const event of events) {
+    for (const job of event.jobs) byId.set(job.id, job);
+    for (const id of event.removed) byId.delete(id);
+  }
+  return [...byId.values()];
 }
 
 /** What to say about a batch of changes: one job's new state, or how many finished. */
@@ -77,63 +93,90 @@ const initial = {
   sessionIds: [],
 } satisfies Partial<JobsState>;
 
-export const useJobsStore = create<JobsState>()((set, get) => ({
-  ...initial,
-  async load(accountId = useAccountsStore.getState().snapshot?.activeId ?? null) {
-    const request = ++latestLoad;
-    eventsDuringLoad = [];
-    const switching = accountId !== get().accountId;
-    set({ accountId, status: 'loading', error: null, ...(switching ? { byId: {}, announcement: '' } : {}) });
-    if (!accountId) {
-      set({ status: 'idle' });
-      return;
-    }
-    try {
-      const listed = await call(() => api().jobs.list({ includeArchived: true }));
-      if (request !== latestLoad) return;
-      const byId: Record<string, JobView> = {};
-      for (const job of listed) byId[job.id] = job;
-      for (const event of eventsDuringLoad) applyTo(byId, event);
-      eventsDuringLoad = [];
-      set({ byId, status: 'ready' });
-    } catch (error) {
-      if (request === latestLoad) set({ status: 'error', error: failureMessage(error) });
-    }
-  },
-  applyChanges(event) {
-    if (event.accountId !== get().accountId) return;
-    if (event.jobs.length === 0 && event.removed.length === 0) return;
-    if (get().status === 'loading') eventsDuringLoad.push(event);
+export const useJobsStore = create<JobsState>()((set, get) => {
+  /** Applies a run of events (as they came) in one set(). */
+  const applyAll = (events: readonly JobsChanged[]) => {
+    const accountId = get().accountId;
+    const ours = events.filter(
+      (event) => event.accountId === accountId && (event.jobs.length > 0 || event.removed.length > 0),
+    );
+    if (ours.length === 0) return;
+    if (get().status === 'loading') eventsDuringLoad.push(...ours);
     set((state) => {
       const byId = { ...state.byId };
-      applyTo(byId, event);
-      const announcement = describeChanges(state.byId, event.jobs);
+      for (const event of ours) applyTo(byId, event);
+      const announcement = describeChanges(state.byId, lastOfEach(ours));
       return announcement ? { byId, announcement } : { byId };
     });
-  },
-  upsert(job) {
-    if (!belongsHere(job, get().accountId)) return;
-    set((state) => ({ byId: { ...state.byId, [job.id]: job } }));
-  },
-  addSubmitted(job) {
-    // The person may have switched accounts while the submit was on its way.
-    if (!belongsHere(job, get().accountId)) return;
-    set((state) => ({
-      byId: { ...state.byId, [job.id]: job },
-      sessionIds: [job.id, ...state.sessionIds.filter((id) => id !== job.id)],
-    }));
-  },
-  forget(ids) {
-    if (!ids.some((id) => Object.hasOwn(get().byId, id))) return;
-    set((state) => {
-      const byId = { ...state.byId };
-      for (const id of ids) Reflect.deleteProperty(byId, id);
-      return { byId };
-    });
-  },
-  clear() {
-    latestLoad++;
-    eventsDuringLoad = [];
-    set({ accountId: null, byId: {}, status: 'idle', error: null, announcement: '' });
-  },
-}));
+  };
+  const waiting = frameQueue(applyAll);
+  return {
+    ...initial,
+    async load(accountId = useAccountsStore.getState().snapshot?.activeId ?? null) {
+      // Events that came before this list are older than it: applied first, never on top of it.
+      waiting.flush();
+      const request = ++latestLoad;
+      eventsDuringLoad = [];
+      const switching = accountId !== get().accountId;
+      set({
+        accountId,
+        status: 'loading',
+        error: null,
+        ...(switching ? { byId: {}, announcement: '' } : {}),
+      });
+      if (!accountId) {
+        set({ status: 'idle' });
+        return;
+      }
+      try {
+        const listed = await call(() => api().jobs.list({ includeArchived: true }));
+        if (request !== latestLoad) return;
+        const byId: Record<string, JobView> = {};
+        for (const job of listed) byId[job.id] = job;
+        for (const event of eventsDuringLoad) applyTo(byId, event);
+        eventsDuringLoad = [];
+        set({ byId, status: 'ready' });
+      } catch (error) {
+        if (request === latestLoad) set({ status: 'error', error: failureMessage(error) });
+      }
+    },
+    applyChanges(event) {
+      // Whatever came before it is applied before it.
+      waiting.flush();
+      applyAll([event]);
+    },
+    receiveChanges(event) {
+      waiting.push(event);
+    },
+    upsert(job) {
+      // An answer from main comes after the events sent before it: those are applied first.
+      waiting.flush();
+      if (!belongsHere(job, get().accountId)) return;
+      set((state) => ({ byId: { ...state.byId, [job.id]: job } }));
+    },
+    addSubmitted(job) {
+      waiting.flush();
+      // The person may have switched accounts while the submit was on its way.
+      if (!belongsHere(job, get().accountId)) return;
+      set((state) => ({
+        byId: { ...state.byId, [job.id]: job },
+        sessionIds: [job.id, ...state.sessionIds.filter((id) => id !== job.id)],
+      }));
+    },
+    forget(ids) {
+      waiting.flush();
+      if (!ids.some((id) => Object.hasOwn(get().byId, id))) return;
+      set((state) => {
+        const byId = { ...state.byId };
+        for (const id of ids) Reflect.deleteProperty(byId, id);
+        return { byId };
+      });
+    },
+    clear() {
+      waiting.flush();
+      latestLoad++;
+      eventsDuringLoad = [];
+      set({ accountId: null, byId: {}, status: 'idle', error: null, announcement: '' });
+    },
+  };
+});

@@ -15,10 +15,13 @@ import { GRID_COLUMNS, HEADER_HEIGHT, JOBS_GRID_ID, ROW_HEIGHT, rowDomId } from 
 import { JobGridRow } from './JobGridRow';
 import { useQueueStore, type ClickMode } from './queue-store';
 import { useWhileShown } from '../navigation/use-while-shown';
+import { useRowsByFrames, type RowPlace } from './use-rows-by-frames';
 
 interface JobsGridProps {
   ids: readonly string[];
   byId: JobsById;
+  /** The list shown is being worked out again (a filter, a search, changes): said as aria-busy. */
+  busy?: boolean;
 }
 
 /** Rendered again only when the list, the sort or the selection changes, not on every scroll. */
@@ -89,7 +92,7 @@ function clickMode(event: React.MouseEvent, onCheckbox: boolean): ClickMode {
   return modifier || onCheckbox ? 'toggle' : 'only';
 }
 
-export function JobsGrid({ ids, byId }: JobsGridProps): React.JSX.Element {
+export function JobsGrid({ ids, byId, busy = false }: JobsGridProps): React.JSX.Element {
   const gridRef = useRef<HTMLDivElement>(null);
   const selected = useQueueStore((state) => state.selected);
   const activeId = useQueueStore((state) => state.activeId);
@@ -128,7 +131,22 @@ export function JobsGrid({ ids, byId }: JobsGridProps): React.JSX.Element {
   }, [filters, sort]);
 
   const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
-  const activeRendered = activeId !== null && items.some((item) => item.index === activeIndex);
+  // The window's rows, drawn a few new ones a frame (use-rows-by-frames.ts).
+  const wanted = useMemo(
+    () =>
+      items.flatMap((item): RowPlace[] => {
+        const id = ids[item.index];
+        return id !== undefined && byId[id] ? [{ id, index: item.index, start: item.start }] : [];
+      }),
+    [items, ids, byId],
+  );
+  const range = virtualizer.range;
+  const rows = useRowsByFrames(wanted, {
+    active: activeIndex,
+    viewStart: range?.startIndex ?? 0,
+    viewEnd: range?.endIndex ?? 0,
+  });
+  const activeRendered = activeId !== null && rows.some((row) => row.id === activeId);
 
   function reveal(id: string | null): void {
     const index = id === null ? -1 : ids.indexOf(id);
@@ -194,6 +212,7 @@ export function JobsGrid({ ids, byId }: JobsGridProps): React.JSX.Element {
         aria-label="Jobs"
         aria-multiselectable="true"
         aria-rowcount={ids.length + 1}
+        aria-busy={busy || undefined}
         aria-activedescendant={activeRendered ? rowDomId(activeId) : undefined}
         aria-describedby="jobs-grid-keys"
         tabIndex={0}
@@ -228,16 +247,15 @@ export function JobsGrid({ ids, byId }: JobsGridProps): React.JSX.Element {
       >
         <HeaderRow ids={ids} />
         <div className="grid-body" style={{ height: `${virtualizer.getTotalSize()}px` }}>
-          {items.map((item) => {
-            const id = ids[item.index];
-            const job = id === undefined ? undefined : byId[id];
-            if (id === undefined || !job) return null;
+          {rows.map(({ id, index, start }) => {
+            const job = byId[id];
+            if (!job) return null;
             return (
               <JobGridRow
                 key={id}
                 job={job}
-                index={item.index}
-                top={item.start - HEADER_HEIGHT}
+                index={index}
+                top={start - HEADER_HEIGHT}
                 selected={selected.has(id)}
                 active={id === activeId}
                 download={downloads[id]}

@@ -8,7 +8,6 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { NoticeBar } from '../../components/NoticeBar';
 import { Spinner } from '../../components/Spinner';
 import { useNow } from '../../lib/ticker';
-import { stateKeyOf } from '../jobs/job-status';
 import { jobCount } from '../jobs/job-words';
 import { useJobsStore } from '../jobs/jobs-store';
 import { downloadJobs } from '../downloads/download-actions';
@@ -16,7 +15,7 @@ import { DownloadsBar } from '../downloads/DownloadsBar';
 import { JobDrawer } from './JobDrawer';
 import { JobsGrid } from './JobsGrid';
 import { exportJobs, removeJobs, requeueJobs } from './queue-actions';
-import { hasFilters, visibleJobIds } from './queue-filter';
+import { hasFilters } from './queue-filter';
 import { PollHealthBanner } from './PollHealthBanner';
 import { QueueFilters } from './QueueFilters';
 import { useDisplayNameStore } from '../team/display-name-store';
@@ -24,11 +23,24 @@ import { RerunConfirm } from './RerunConfirm';
 import { useQueueStore } from './queue-store';
 import { TrackJobDialog } from './TrackJobDialog';
 import { useWhileShown } from '../navigation/use-while-shown';
+import { useVisibleIds } from './use-visible-ids';
+
+/** No selection shown (never changed: a stable value keeps the memos below still). */
+const NO_IDS: string[] = [];
 
 /** Stable, so that the notice's own timer is not restarted by every render of the screen. */
 const dismissNotice = () => useQueueStore.getState().notify(null);
 
-function GridOverlay({ total, shown }: { total: number; shown: number }): React.JSX.Element | null {
+function GridOverlay({
+  total,
+  shown,
+  pending,
+}: {
+  total: number;
+  shown: number;
+  /** The list is being worked out: "nothing matches" may not be true. */
+  pending: boolean;
+}): React.JSX.Element | null {
   const status = useJobsStore((state) => state.status);
   const error = useJobsStore((state) => state.error);
   const filtering = useQueueStore((state) => hasFilters(state.filters));
@@ -41,7 +53,7 @@ function GridOverlay({ total, shown }: { total: number; shown: number }): React.
       </div>
     );
   }
-  if (shown > 0) return null;
+  if (shown > 0 || (pending && total > 0)) return null;
   if ((status === 'loading' || status === 'idle') && total === 0) {
     return (
       <div className="grid-overlay">
@@ -92,22 +104,18 @@ export function QueueScreen(): React.JSX.Element {
   const clock = filters.date === 'all' ? 0 : minute;
   // "Me" in the Submitted by filter: this installation's name now.
   const me = useDisplayNameStore((state) => state.view?.name ?? null);
-  const ids = useMemo(() => visibleJobIds(byId, filters, sort, clock, me), [byId, filters, sort, clock, me]);
+  // Worked out off the page's thread (a worker): 10,000 jobs filtered and sorted took long tasks here.
+  const { list, pending } = useVisibleIds(byId, filters, sort, clock, me);
+  const { ids } = list;
   const total = useMemo(() => Object.keys(byId).length, [byId]);
-  const selectedIds = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
-  const failedIds = useMemo(
-    () => ids.filter((id) => byId[id] !== undefined && stateKeyOf(byId[id]) === 'FAILED'),
-    [ids, byId],
+  const selectedIds = useMemo(
+    () => (selected.size === 0 ? NO_IDS : ids.filter((id) => selected.has(id))),
+    [ids, selected],
   );
+  const failedIds = list.failed;
   const exportIds = selectedIds.length > 0 ? selectedIds : ids;
   // Download takes the selection, else every job shown that has a file (the others would only be skipped).
-  const downloadIds = useMemo(
-    () =>
-      selectedIds.length > 0
-        ? selectedIds
-        : ids.filter((id) => byId[id]?.status === 'SUCCESS' && byId[id]?.outputPath),
-    [ids, selectedIds, byId],
-  );
+  const downloadIds = selectedIds.length > 0 ? selectedIds : list.withFile;
 
   const counts = [
     ids.length === total ? jobCount(total) : `${ids.length.toLocaleString()} of ${jobCount(total)}`,
@@ -199,8 +207,8 @@ export function QueueScreen(): React.JSX.Element {
 
       <div className={`queue-main${drawerOpen ? ' has-drawer' : ''}`}>
         <div className="grid-frame">
-          <JobsGrid ids={ids} byId={byId} />
-          <GridOverlay total={total} shown={ids.length} />
+          <JobsGrid ids={ids} byId={byId} busy={pending} />
+          <GridOverlay total={total} shown={ids.length} pending={pending} />
         </div>
         <JobDrawer />
         <div className="queue-notice">

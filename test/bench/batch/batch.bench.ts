@@ -194,17 +194,25 @@ test.afterAll(() => {
       ),
     );
   }
+  // Measured at the machine's own speed only (the CPU-slowed runs are bench:queue's); a scene that did not
+  // finish has no figure, which is a miss, not a 0.
+  const measured = scenes.length > 0;
   const worstImport = Math.max(0, ...scenes.map((scene) => scene.importStalls.longestTask));
   const worstSubmit = Math.max(0, ...scenes.map((scene) => scene.submitStalls.longestTask));
   console.log(
-    target('longest task during import', ms(worstImport), `< ${TASK_GOAL_MS} ms`, worstImport < TASK_GOAL_MS),
+    target(
+      'longest task during import and row checks, CPU 1×',
+      measured ? ms(worstImport) : 'not measured',
+      `< ${TASK_GOAL_MS} ms`,
+      measured && worstImport < TASK_GOAL_MS,
+    ),
   );
   console.log(
     target(
-      'longest task during submission',
-      ms(worstSubmit),
+      'longest task during submission, CPU 1×',
+      measured ? ms(worstSubmit) : 'not measured',
       `< ${TASK_GOAL_MS} ms`,
-      worstSubmit < TASK_GOAL_MS,
+      measured && worstSubmit < TASK_GOAL_MS,
     ),
   );
 });

@@ -14,6 +14,9 @@ import { table, target } from '../report-lines';
 const RUNS = Number(process.env['JRS_BENCH_RUNS'] ?? 5);
 const SLOWDOWNS = [1, 4] as const;
 const TASK_GOAL_MS = 50;
+/** The longest task allowed at each speed: under 50 ms at 1×, at most 100 ms with the CPU 4× slower. */
+const TASK_GOALS_MS: Record<(typeof SLOWDOWNS)[number], number> = { 1: TASK_GOAL_MS, 4: 100 };
+const SCENES = ['scrolling 10,000', 'filtering 10,000', 'typing a search', '1,000 changing'] as const;
 const LAG_GOAL_MS = 1000;
 
 interface Row {
@@ -107,34 +110,33 @@ test.afterAll(() => {
   );
   const at = (scene: string, slowdown: number) =>
     rows.filter((row) => row.scene === scene && row.slowdown === slowdown);
-  const tenThousand = rows.filter((row) => row.scene !== '1,000 changing' && row.slowdown === 1);
-  const changing = at('1,000 changing', 1);
-  const tenWorst = worst(tenThousand.map((row) => row.stalls.longestTask));
-  const changingWorst = worst(changing.map((row) => row.stalls.longestTask));
-  const lagWorst = worst(changing.map((row) => row.lagMs ?? 0));
   console.log('');
-  console.log(
-    target(
-      'longest task, 10,000 jobs scrolled, filtered, searched',
-      ms(tenWorst),
-      `< ${TASK_GOAL_MS} ms`,
-      tenWorst < TASK_GOAL_MS,
-    ),
-  );
-  console.log(
-    target(
-      'longest task, 1,000 jobs changing',
-      ms(changingWorst),
-      `< ${TASK_GOAL_MS} ms`,
-      changingWorst < TASK_GOAL_MS,
-    ),
-  );
+  // One line per scene and speed: no task of 50 ms or more at the machine's own speed, none over 100 ms with
+  // the CPU 4× slower (a slower laptop).
+  for (const scene of SCENES) {
+    for (const slowdown of SLOWDOWNS) {
+      const of = at(scene, slowdown);
+      const longest = worst(of.map((row) => row.stalls.longestTask));
+      const goal = TASK_GOALS_MS[slowdown];
+      const met = of.length > 0 && (slowdown === 1 ? longest < goal : longest <= goal);
+      console.log(
+        target(
+          `longest task, ${scene}, CPU ${slowdown}×`,
+          of.length > 0 ? ms(longest) : 'not measured',
+          slowdown === 1 ? `< ${goal} ms` : `≤ ${goal} ms`,
+          met,
+        ),
+      );
+    }
+  }
+  const changing = at('1,000 changing', 1);
+  const lagWorst = worst(changing.map((row) => row.lagMs ?? 0));
   console.log(
     target(
       'page behind the core, 1,000 jobs changing',
-      ms(lagWorst),
+      changing.length > 0 ? ms(lagWorst) : 'not measured',
       `≤ ${LAG_GOAL_MS} ms`,
-      lagWorst <= LAG_GOAL_MS,
+      changing.length > 0 && lagWorst <= LAG_GOAL_MS,
     ),
   );
 });
