@@ -152,15 +152,17 @@ export function print(report: Report): void {
   const lag = adaptive ? summarise(adaptive.outcomes) : undefined;
   const sockets = open.maxSockets ?? open.maxTcpHandles;
   console.log('');
-  console.log(target('requests-vs-fixed-1s', times(ratio), '≤ 0.3×', ratio <= 0.3));
+  // Issue 20: both at once, in one run: a fifth of a keeping-up 1 s poller's requests, and at the 95th
+  // percentile the end seen within 0.8 of the allowance (max(1 s, 10 % of the duration)).
+  console.log(target('requests-vs-fixed-1s', times(ratio), '≤ 0.2×', ratio <= 0.2));
   console.log(
     target(
       'p95-lag',
       lag
         ? `${lag.p95OfAllowance.toFixed(2)} of the allowance at p95 (p95 ${seconds(lag.p95Ms)}, ${percent(lag.p95Share)} of duration)`
         : 'n/a',
-      '≤ max(1 s, 10 % of duration)',
-      lag !== undefined && lag.p95OfAllowance <= 1,
+      '≤ 0.8 of max(1 s, 10 % of duration)',
+      lag !== undefined && lag.p95OfAllowance <= 0.8,
     ),
   );
   console.log(target('429-share', percent(limitedShare, 2), '< 1 %', limitedShare < 0.01));
