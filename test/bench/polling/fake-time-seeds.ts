@@ -1,6 +1,6 @@
 // The bench's own scenario on fake time, over several seeds: the warm-up (6 jobs per project, measured
-// once every project has 3 learned durations), then 1,000 jobs created at a steady pace, polled by the
-// real PollScheduler against a stand-in service. No machine load, no sockets: what is left is the spread
+// once every project has 3 learned durations; or durations known from a history), then 1,000 jobs created
+// at a steady pace, polled by the real PollScheduler against a stand-in service. No machine load, no sockets: what is left is the spread
 // that the run times' draws alone give the scheduler, so "in every run" is judged on the worst seed.
 import { DurationModel } from '../../../electron/core/jobs/durations';
 import { PollScheduler } from '../../../electron/core/jobs/poll-scheduler';
@@ -25,6 +25,8 @@ export interface SeedOptions {
   spread: number;
   warmUpPerProject: number;
   warmUpMinPerKey: number;
+  /** Durations per project known beforehand, as the app loads them from its history (default none). */
+  historyPerProject?: number;
   jobs: number;
   /** Jobs created per second in the measured wave. */
   createPerSecond: number;
@@ -57,6 +59,11 @@ export async function runSeed(seed: number, options: SeedOptions): Promise<SeedR
   const create = (project: BenchProject) =>
     service.create(draw(project.meanMs), { projectId: project.projectId, jobType: project.jobType });
 
+  for (const project of options.projects) {
+    for (let index = 0; index < (options.historyPerProject ?? 0); index += 1) {
+      durations.record(project, draw(project.meanMs));
+    }
+  }
   const warm = scheduler(1);
   for (let round = 0; round < options.warmUpPerProject; round += 1) {
     for (const project of options.projects) warm.add(create(project));
