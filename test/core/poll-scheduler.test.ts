@@ -367,7 +367,7 @@ describe('PollScheduler: load, order and power', () => {
   it('sends the most overdue job first when the rate is the limit', async () => {
     const durations = new DurationModel();
     const keys = { a: 'p-a', b: 'p-b', c: 'p-c' };
-    // First polls at p05 / 2: a at 20 s, b at 10 s, c at 30 s.
+    // First polls at their first likely end (no spread learned: their one duration): b at 20 s, a at 40 s, c at 60 s.
     for (let index = 0; index < 3; index += 1) {
       durations.record({ projectId: keys.a, jobType: 'video' }, 40_000);
       durations.record({ projectId: keys.b, jobType: 'video' }, 20_000);
