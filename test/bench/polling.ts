@@ -3,6 +3,8 @@
 import { cpus, loadavg } from 'node:os';
 import { DurationModel } from '../../electron/core/jobs/durations';
 import { DURATION_CV, benchProjects, benchSeed, writeSeed } from './polling/bench-seed';
+import { runSeed } from './polling/fake-time-seeds';
+import type { SeedResult } from './polling/fake-time-seeds';
 import { adaptiveWave } from './polling/main-wave';
 import type { MainWaveResult } from './polling/main-wave';
 import { rateLimitedRun } from './polling/rate-limited-run';
@@ -32,6 +34,14 @@ const OPEN_JOBS = 10_000;
 const OPEN_WINDOW_MS = 30_000;
 /** Answers of the 10,000-job sandbox are delayed this much, so that requests really overlap in flight. */
 const OPEN_LATENCY_MS = 40;
+/** The fake-time replay's pace of creation and answer time (the real wave creates ~100–200 jobs/s). */
+const FAKE_CREATE_PER_SECOND = 150;
+const FAKE_LATENCY_MS = 10;
+/** Seeds of the fake-time replay of the scenario (`JRS_BENCH_SEEDS=n`). */
+const SEEDS = Math.max(1, Number(process.env['JRS_BENCH_SEEDS'] ?? 20) || 20);
+/** And of the replay with durations known from a history of this many jobs per project. */
+const KNOWN_SEEDS = Math.max(1, Math.ceil(SEEDS / 4));
+const HISTORY_PER_PROJECT = 100;
 
 async function start(
   name: string,
@@ -113,11 +123,30 @@ async function main(): Promise<void> {
     ]);
     warmUp.stop();
     load.push(loadavg()[0] ?? 0);
+
+    // After the real-time parts, so that its CPU does not delay their timers.
+    console.log(`[3/3] the same scenario on fake time, ${SEEDS} seeds …`);
+    const scenario = {
+      projects,
+      spread: DURATION_CV,
+      warmUpPerProject: WARM_UP_PER_PROJECT,
+      warmUpMinPerKey: WARM_UP_MIN_PER_KEY,
+      jobs: JOBS_PER_POLLER,
+      createPerSecond: FAKE_CREATE_PER_SECOND,
+      latencyMs: FAKE_LATENCY_MS,
+    };
+    const seeds: SeedResult[] = [];
+    for (let seed = 1; seed <= SEEDS; seed += 1) seeds.push(await runSeed(seed, scenario));
+    // The app's usual state: its history has taught the model (figures only; the goals are the cold start's).
+    const known: SeedResult[] = [];
+    for (let seed = 1; seed <= KNOWN_SEEDS; seed += 1) {
+      known.push(await runSeed(1000 + seed, { ...scenario, historyPerProject: HISTORY_PER_PROJECT }));
+    }
     console.log(
       `\nMachine: ${cpus().length} cores shared with other work; 1-minute load average ` +
         `${load.map((value) => value.toFixed(1)).join(' → ')} (start, after part 1, after part 2).`,
     );
-    print({ warm, adaptive, fixed, limited, open });
+    print({ warm, adaptive, fixed, limited, open, seeds, known });
     console.log(`\n(bench ran ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   } finally {
     await Promise.all(sandboxes.map((box) => box.stop()));

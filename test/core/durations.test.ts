@@ -1,8 +1,9 @@
-// The learned-durations model: quantiles per project and type, a bounded window, and the ETA's remaining
-// time (the median of the longer jobs minus the age; never negative).
+// The learned-durations model: quantiles per project and type, a bounded window, when a job of a kind may
+// first end, and the ETA's remaining time (the median of the longer jobs minus the age; never negative).
 import { describe, expect, it } from 'vitest';
 import { DurationModel } from '../../electron/core/jobs/durations';
 import type { DurationKey } from '../../electron/core/jobs/poll-types';
+import { seededRandom } from '../fixtures/fake-time';
 
 const VIDEO: DurationKey = { projectId: 'p-1', jobType: 'video' };
 const TTS: DurationKey = { projectId: 'p-1', jobType: 'tts' };
@@ -89,5 +90,36 @@ describe('DurationModel', () => {
     for (let age = 0; age < 30_000; age += 777) {
       expect(model.expectedRemainingMs(VIDEO, age)).toBeGreaterThan(0);
     }
+  });
+
+  it('says when a job of the kind may first end: about the 5th percentile of its log-normal durations, well known', () => {
+    const random = seededRandom(11);
+    const sigma = Math.sqrt(Math.log(1 + 0.3 * 0.3));
+    const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    const model = new DurationModel();
+    expect(model.firstEndMs(VIDEO)).toBeNull();
+    for (let index = 0; index < 200; index += 1) model.record(VIDEO, 60_000 * Math.exp(sigma * normal()));
+    // Φ⁻¹(0.05) = −1.645: 60 s · e^(−1.645 σ) = 37.0 s.
+    const truth = 60_000 * Math.exp(-1.6449 * sigma);
+    expect(model.firstEndMs(VIDEO)! / truth).toBeGreaterThan(0.92);
+    expect(model.firstEndMs(VIDEO)! / truth).toBeLessThan(1.08);
+  });
+
+  it('forecasts an earlier first end from few samples than from many alike (the centre is less sure)', () => {
+    const few = modelWith(VIDEO, [50_000, 60_000, 72_000]);
+    const many = modelWith(VIDEO, Array.from({ length: 30 }, () => [50_000, 60_000, 72_000]).flat());
+    expect(few.firstEndMs(VIDEO)!).toBeLessThan(0.95 * many.firstEndMs(VIDEO)!);
+    expect(many.firstEndMs(VIDEO)!).toBeLessThan(50_000);
+  });
+
+  it('borrows the spread of the other keys while a key has seen little of its own', () => {
+    const alone = modelWith(VIDEO, [60_000, 60_000, 60_000]);
+    // Nothing says these jobs ever vary: the first poll at their one duration.
+    expect(alone.firstEndMs(VIDEO)).toBeCloseTo(60_000, 0);
+    const shared = modelWith(VIDEO, [60_000, 60_000, 60_000]);
+    for (const duration of [700, 1000, 1400, 800, 1200, 1000, 650, 1500]) shared.record(TTS, duration);
+    // Text to speech varies by ±30 % here: so may video, until its own samples say otherwise.
+    expect(shared.firstEndMs(VIDEO)!).toBeLessThan(0.7 * 60_000);
+    expect(shared.firstEndMs(VIDEO)!).toBeGreaterThan(0.3 * 60_000);
   });
 });

@@ -106,33 +106,53 @@ describe('PollScheduler: when it polls', () => {
     expect(calls.length).toBeLessThan(100);
   });
 
-  it('with learned durations, halves its way towards the 5th percentile, then polls every ~7 % of the age', async () => {
+  it('with learned durations, asks nothing before the first likely end, then every ≤ 7.8 % of the age', async () => {
     const durations = new DurationModel();
-    // 40…80 s: p05 = 42 s, median 60 s.
+    // 40…80 s: a job of this kind may first end at ~36 s.
     for (let index = 0; index <= 100; index += 1) durations.record(KEY, 40_000 + index * 400);
-    const p05 = durations.estimate(KEY)!.p05;
+    const firstEnd = durations.firstEndMs(KEY)!;
     const { time, service, scheduler } = setup({ durations });
     const target = service.create(Infinity);
     scheduler.add(target);
     await time.advance(10 * 60_000);
     const calls = service.callsFor(target.uuid);
-    const before = calls.filter((call) => call.at - target.startedAtMs < p05);
-    // The approach costs ~log2(p05 / first dense step) polls, not one a second.
-    expect(before.length).toBeLessThanOrEqual(6);
-    expect(before[0]!.at - target.startedAtMs).toBeGreaterThanOrEqual(0.9 * (p05 / 2));
-    const sparse = gaps(before, target.startedAtMs).map((entry) => entry.gap);
-    for (let index = 1; index < sparse.length; index += 1)
-      expect(sparse[index]).toBeLessThan(sparse[index - 1]!);
+    // A job that cannot have finished is not asked: the first poll is at its first likely end (5 % early at most).
+    expect(calls[0]!.at - target.startedAtMs).toBeGreaterThanOrEqual(Math.floor(0.95 * firstEnd));
+    expect(calls[0]!.at - target.startedAtMs).toBeLessThanOrEqual(Math.ceil(firstEnd));
     for (const { age, gap } of gaps(calls, target.startedAtMs)) {
-      if (age < p05) continue;
-      // Dense: never more than 7.7 % of the age, so a job ending now is seen within 10 % of its duration.
-      expect(gap).toBeLessThanOrEqual(Math.max(1000, Math.ceil(0.077 * age)) + 1);
-      expect(gap).toBeGreaterThanOrEqual(Math.min(54_000, Math.floor(0.9 * Math.max(1000, 0.07 * age))) - 1);
+      // Dense: never more than 7.8 % of the age, so a job ending now is seen within 0.8 of its allowance.
+      expect(gap).toBeLessThanOrEqual(Math.max(1000, Math.ceil(0.078 * age)) + 1);
+      expect(gap).toBeGreaterThanOrEqual(
+        Math.min(57_000, Math.floor(0.95 * Math.max(1000, 0.078 * age))) - 1,
+      );
       expect(gap).toBeLessThanOrEqual(60_000);
     }
   });
 
-  it('costs ≤ 0.3× the requests of a fixed 1 s poller, with p95 detection lag ≤ max(1 s, 10 % of the duration)', async () => {
+  it('decides a job’s first poll on what was learned meanwhile: half-way looks, no request', async () => {
+    const durations = new DurationModel();
+    for (const duration of [55_000, 60_000, 65_000]) durations.record(KEY, duration);
+    const { time, service, scheduler } = setup({ durations });
+    const target = service.create(30_000);
+    scheduler.add(target);
+    const planned = scheduler.nextPollAt(target.id)! - target.startedAtMs;
+    // The poll itself is said, not the look half-way.
+    expect(planned).toBeGreaterThan(0.95 * durations.firstEndMs(KEY)! - 1);
+    expect(planned).toBeGreaterThan(35_000);
+    await time.advance(10_000);
+    // Meanwhile the kind turned faster: the other jobs that finished took 25–35 s.
+    for (let index = 0; index <= 20; index += 1) durations.record(KEY, 25_000 + index * 500);
+    await time.until(() => scheduler.size === 0, 10 * 60_000);
+    const calls = service.callsFor(target.uuid);
+    expect(calls[0]!.at - target.startedAtMs).toBeLessThan(planned);
+    expect(calls[0]!.at - target.startedAtMs).toBeGreaterThanOrEqual(
+      Math.floor(0.95 * durations.firstEndMs(KEY)!),
+    );
+    // Seen within 0.8 of its allowance (8 % of 30 s), where the first plan would have seen it after 35 s.
+    expect(service.detectedAt.get(target.uuid)! - (target.startedAtMs + 30_000)).toBeLessThanOrEqual(2_400);
+  });
+
+  it('costs ≤ 0.2× the requests of a fixed 1 s poller, with p95 detection lag ≤ 0.8 of max(1 s, 10 % of the duration), durations well learned', async () => {
     const random = seededRandom(42);
     const draw = logNormal(random, 60_000, 0.3);
     const durations = new DurationModel();
@@ -146,12 +166,12 @@ describe('PollScheduler: when it polls', () => {
     for (const { target } of targets) scheduler.add(target);
     await time.until(() => scheduler.size === 0, 30 * 60_000, 5_000);
     const fixedPollerRequests = targets.reduce((sum, { duration }) => sum + Math.ceil(duration / 1000), 0);
-    expect(service.calls.length / fixedPollerRequests).toBeLessThanOrEqual(0.3);
+    expect(service.calls.length / fixedPollerRequests).toBeLessThanOrEqual(0.2);
     const normalisedLags = targets.map(({ target, duration }) => {
       const lag = service.detectedAt.get(target.uuid)! - (target.startedAtMs + duration);
       return lag / Math.max(1000, 0.1 * duration);
     });
-    expect(quantile(normalisedLags, 0.95)).toBeLessThanOrEqual(1);
+    expect(quantile(normalisedLags, 0.95)).toBeLessThanOrEqual(0.8);
   });
 
   it('sends nothing from within add() or pollNow(): every request leaves from the timer', async () => {
@@ -347,7 +367,7 @@ describe('PollScheduler: load, order and power', () => {
   it('sends the most overdue job first when the rate is the limit', async () => {
     const durations = new DurationModel();
     const keys = { a: 'p-a', b: 'p-b', c: 'p-c' };
-    // First polls at p05 / 2: a at 20 s, b at 10 s, c at 30 s.
+    // First polls at their first likely end (no spread learned: their one duration): b at 20 s, a at 40 s, c at 60 s.
     for (let index = 0; index < 3; index += 1) {
       durations.record({ projectId: keys.a, jobType: 'video' }, 40_000);
       durations.record({ projectId: keys.b, jobType: 'video' }, 20_000);

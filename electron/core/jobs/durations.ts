@@ -1,5 +1,6 @@
-// What the jobs of one project and type usually take, learned from the ones that finished: quantiles for
-// the poll scheduler's intervals and the remaining time for the queue's ETA. Pure: no I/O, no clock.
+// What the jobs of one project and type usually take, learned from the ones that finished: when a job of
+// the kind may first end (the poll scheduler's first poll), quantiles, and the remaining time for the
+// queue's ETA. Pure: no I/O, no clock.
 import type { DurationKey, DurationSample } from './poll-types';
 
 export interface DurationEstimate {
@@ -20,20 +21,69 @@ export interface DurationModelOptions {
 
 export const DEFAULT_DURATION_WINDOW = 200;
 export const DEFAULT_MIN_SAMPLES = 3;
+/**
+ * The share of jobs allowed to end before their first poll, once the durations of their kind are well
+ * known: the detection goal is met at the 95th percentile, so up to 5 % may be seen late (and the jobs that
+ * end just before their first poll are still seen in time).
+ */
+export const FIRST_END_SHARE = 0.05;
+/** The standard normal's FIRST_END_SHARE quantile (Φ⁻¹(0.05)). */
+const FIRST_END_Z = -1.6449;
+/**
+ * With n samples the forecast's spread is widened by √(1 + FEW_SAMPLES_WIDENING / n): the uncertainty of
+ * the fitted centre (1 / n, a forecast's own) and a margin for the spread's, so that a kind known from a
+ * handful of jobs is not polled late more often than 5 % of the time from one run to the next (3 samples:
+ * the 0.6th percentile; 6: the 1.7th; 20: the 3.6th; 200: the 4.8th).
+ */
+const FEW_SAMPLES_WIDENING = 4;
+/**
+ * Weight, in samples, of the spread every key of the model shows together against one key's own: run
+ * times of one service vary alike from one project to the next, and three samples say little of a spread.
+ */
+const POOLED_SPREAD_WEIGHT = 10;
+/** The spread assumed before any key has two samples (a coefficient of variation of about 0.5). */
+const DEFAULT_LOG_VARIANCE = 0.22;
 
-/** A fixed-size ring of one key's recent durations, with its sorted copy cached until the next write. */
+/** Durations are compared in logarithms (run times are log-normal-like); below 1 ms is 1 ms. */
+const logOf = (durationMs: number) => Math.log(Math.max(1, durationMs));
+
+/**
+ * A fixed-size ring of one key's recent durations, with its sorted copy cached until the next write, and
+ * the sums of their logarithms (for the log-normal fit) kept as samples come and go.
+ */
 class KeySamples {
   private readonly ring: number[] = [];
   private next = 0;
   private sortedCache: number[] | null = null;
+  private sumLog = 0;
+  private sumLogSquared = 0;
 
   constructor(private readonly window: number) {}
 
   add(durationMs: number): void {
     if (this.ring.length < this.window) this.ring.push(durationMs);
-    else this.ring[this.next] = durationMs;
+    else {
+      const old = logOf(this.ring[this.next] ?? 1);
+      this.sumLog -= old;
+      this.sumLogSquared -= old * old;
+      this.ring[this.next] = durationMs;
+    }
+    const log = logOf(durationMs);
+    this.sumLog += log;
+    this.sumLogSquared += log * log;
     this.next = (this.next + 1) % this.window;
     this.sortedCache = null;
+  }
+
+  /** Mean of the logarithms. */
+  get logMean(): number {
+    return this.sumLog / Math.max(1, this.ring.length);
+  }
+
+  /** Sum of squared deviations of the logarithms from their mean (never negative). */
+  get logSquares(): number {
+    const n = this.ring.length;
+    return n < 2 ? 0 : Math.max(0, this.sumLogSquared - (this.sumLog * this.sumLog) / n);
   }
 
   get count(): number {
@@ -79,6 +129,8 @@ export class DurationModel {
   private readonly keys = new Map<string, KeySamples>();
   private readonly window: number;
   private readonly minSamples: number;
+  /** pooledLogVariance's answer until the next sample. */
+  private pooledCache: number | null = null;
 
   constructor(options: DurationModelOptions = {}) {
     this.window = Math.max(1, Math.floor(options.window ?? DEFAULT_DURATION_WINDOW));
@@ -95,6 +147,7 @@ export class DurationModel {
       this.keys.set(id, samples);
     }
     samples.add(durationMs);
+    this.pooledCache = null;
   }
 
   /** Bulk learning from the history at start, oldest first (so that the newest stay in the window). */
@@ -120,6 +173,21 @@ export class DurationModel {
   }
 
   /**
+   * When a job of this key may first end: the FIRST_END_SHARE quantile of a log-normal fitted to the
+   * key's recent durations, as a forecast for the next job (widened for few samples, so that they give an
+   * earlier time), with the spread shared with the model's other keys in
+   * proportion to how little this key has seen. Null with fewer than `minSamples` samples.
+   */
+  firstEndMs(key: DurationKey): number | null {
+    const samples = this.keys.get(keyOf(key));
+    if (!samples || samples.count < this.minSamples) return null;
+    const n = samples.count;
+    const variance =
+      (samples.logSquares + POOLED_SPREAD_WEIGHT * this.pooledLogVariance()) / (n - 1 + POOLED_SPREAD_WEIGHT);
+    return Math.exp(samples.logMean + FIRST_END_Z * Math.sqrt(variance * (1 + FEW_SAMPLES_WIDENING / n)));
+  }
+
+  /**
    * For the ETA: how much longer a job of this key that has run `ageMs` will likely take — the median of
    * the recent durations longer than its age, minus its age (always > 0). Null when the model does not
    * know: fewer than `minSamples` samples, or the job has outlived every one of them (see `outlived`), since
@@ -138,6 +206,20 @@ export class DurationModel {
   outlived(key: DurationKey, ageMs: number): boolean {
     const sorted = this.sortedOf(key);
     return sorted !== null && ageMs >= (sorted[sorted.length - 1] ?? Infinity);
+  }
+
+  /** The log-variance of durations around their own key's mean, over every key with two samples or more. */
+  private pooledLogVariance(): number {
+    if (this.pooledCache !== null) return this.pooledCache;
+    let squares = 0;
+    let freedom = 0;
+    for (const samples of this.keys.values()) {
+      if (samples.count < 2) continue;
+      squares += samples.logSquares;
+      freedom += samples.count - 1;
+    }
+    this.pooledCache = freedom > 0 ? squares / freedom : DEFAULT_LOG_VARIANCE;
+    return this.pooledCache;
   }
 
   private sortedOf(key: DurationKey): readonly number[] | null {

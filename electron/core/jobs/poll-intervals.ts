@@ -1,6 +1,6 @@
-// When to ask about a job next: sparse while it is far from its likely end, dense near it (learned
-// durations), geometric without data, exponential backoff after failures. Pure functions of age and chance.
-import type { DurationEstimate } from './durations';
+// When to ask about a job next: not before its kind may first end (learned durations), then just before
+// the detection allowance runs out; geometric without data; exponential backoff after failures. Pure
+// functions of age and chance.
 
 export interface PollIntervalOptions {
   /** No interval is shorter (before jitter): a second is the finest detection a person notices. */
@@ -8,14 +8,16 @@ export interface PollIntervalOptions {
   /** No interval is longer, jitter included. */
   maxMs: number;
   /**
-   * Near the likely end, the next poll comes after this share of the job's age. Since the job's duration
-   * exceeds its age, the detection lag stays under share × (1 + jitter) of its duration: 0.07 × 1.1 =
-   * 7.7 %, which leaves the 10 % goal room for request latency and a busy event loop.
+   * From the job's first likely end on, the next poll comes after this share of its age. Since the job's
+   * duration exceeds its age, the detection lag stays under this share of its duration: 7.8 %, which
+   * leaves the goal (8 %: 0.8 of an allowance of 10 % of the duration) room for latency and a busy loop.
    */
   denseFraction: number;
+  /** Dense polls come up to this share earlier, never later (jitter that cannot cost detection). */
+  denseJitter: number;
   /** Without learned durations, the next poll comes after this share of the job's age. */
   noDataFraction: number;
-  /** Every interval is multiplied by a uniform factor in [1 − jitter, 1 + jitter] (at minMs: [1 − jitter, 1]). */
+  /** Without data, every interval is multiplied by a uniform factor in [1 − jitter, 1 + jitter] (at minMs: [1 − jitter, 1]). */
   jitter: number;
   /** Failures: full jitter in [0, min(errorMaxMs, errorBaseMs · 2^(failures − 1))). */
   errorBaseMs: number;
@@ -25,7 +27,8 @@ export interface PollIntervalOptions {
 export const DEFAULT_INTERVALS: PollIntervalOptions = {
   minMs: 1000,
   maxMs: 60_000,
-  denseFraction: 0.07,
+  denseFraction: 0.078,
+  denseJitter: 0.05,
   noDataFraction: 0.15,
   jitter: 0.1,
   errorBaseMs: 1000,
@@ -37,30 +40,32 @@ function unit(random: () => number): number {
   return Number.isFinite(draw) ? Math.min(Math.max(draw, 0), 1) : 0.5;
 }
 
-/** The base interval (before jitter) for a job of this age. */
-export function baseDelay(
-  ageMs: number,
-  estimate: DurationEstimate | null,
-  options: PollIntervalOptions,
-): number {
+/**
+ * The base interval (before jitter) for a job of this age. `firstEndMs` is when a job of its kind may
+ * first end (DurationModel.firstEndMs), or null without learned durations.
+ */
+export function baseDelay(ageMs: number, firstEndMs: number | null, options: PollIntervalOptions): number {
   const age = Math.max(0, ageMs);
-  if (!estimate) return Math.max(options.minMs, options.noDataFraction * age);
-  const dense = Math.max(options.minMs, options.denseFraction * age);
-  // Before the 5th percentile a job rarely ends: halve the distance to it, in steps no finer than the
-  // dense zone's first step (so the approach costs ~log2(p05 / step) polls, not a poll a second).
-  const remaining = estimate.p05 - age;
-  const firstDenseStep = Math.max(options.minMs, options.denseFraction * estimate.p05);
-  return remaining > firstDenseStep ? Math.max(firstDenseStep, remaining / 2) : dense;
+  if (firstEndMs === null) return Math.max(options.minMs, options.noDataFraction * age);
+  // A job that cannot have finished yet is not asked: one wait to its first likely end, unless that is
+  // nearer than the first dense step (then the dense zone has begun).
+  const remaining = firstEndMs - age;
+  const firstDenseStep = Math.max(options.minMs, options.denseFraction * firstEndMs);
+  return remaining > firstDenseStep ? remaining : Math.max(options.minMs, options.denseFraction * age);
 }
 
 /** The jittered, capped delay until the next poll of a job that just answered with a non-final status. */
 export function nextPollDelay(
   ageMs: number,
-  estimate: DurationEstimate | null,
+  firstEndMs: number | null,
   options: PollIntervalOptions,
   random: () => number,
 ): number {
-  const base = baseDelay(ageMs, estimate, options);
+  const base = baseDelay(ageMs, firstEndMs, options);
+  if (firstEndMs !== null) {
+    // Later would cost detection (the dense zone) or risk a job ending unseen (the first wait): earlier only.
+    return Math.round(Math.min(options.maxMs, base * (1 - options.denseJitter * unit(random))));
+  }
   const jittered = base * (1 + options.jitter * (2 * unit(random) - 1));
   // At the floor, jitter only shortens: a job polled every second must be seen within a second.
   return Math.round(Math.min(options.maxMs, base <= options.minMs ? Math.min(jittered, base) : jittered));

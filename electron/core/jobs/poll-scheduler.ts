@@ -1,5 +1,7 @@
 // Polls one account's open jobs: each when its learned duration says an answer is likely new, within the
 // account's adaptive request rate, a bounded number in flight, and nothing while the machine is offline.
+// A long wait for a job's first likely end is looked at again half-way (no request), with what the
+// durations learned meanwhile.
 import { JOB_STATUSES, isFinalStatus } from '../../shared/api/job-types';
 import type { Job } from '../../shared/api/schemas';
 import { isApiError } from '../api/api-error';
@@ -70,6 +72,8 @@ interface Entry extends DueItem {
   flight: Flight | null;
   /** pollNow came during a flight: an answer to a request sent before this may predate what the caller knows. */
   staleBefore: number;
+  /** Due is a half-way look at the plan, not a poll: when the poll itself is planned, else null. */
+  replanFor: number | null;
 }
 
 const VALID_STATUSES: readonly string[] = JOB_STATUSES;
@@ -77,6 +81,8 @@ const VALID_STATUSES: readonly string[] = JOB_STATUSES;
 export const DEFAULT_MAX_IN_FLIGHT = 16;
 export const DEFAULT_UNAUTHORIZED_PAUSE_MS = 60_000;
 export const DEFAULT_CATCH_UP_WINDOW_MS = 5_000;
+/** A wait to the first likely end longer than this is looked at again half-way. */
+export const REPLAN_AFTER_MS = 4_000;
 
 function parseTime(text: string | undefined): number | null {
   if (text === undefined) return null;
@@ -142,6 +148,7 @@ export class PollScheduler {
       failures: 0,
       flight: null,
       staleBefore: -Infinity,
+      replanFor: null,
       due: 0,
       seq: 0,
       heapIndex: -1,
@@ -150,7 +157,8 @@ export class PollScheduler {
     const now = this.deps.clock.now();
     const age = now - target.startedAtMs;
     const delay = this.normalDelay(entry, now);
-    this.queue.schedule(entry, age > delay ? now + this.spread() : now + delay);
+    if (age > delay) this.at(entry, now + this.spread());
+    else this.plan(entry, now, delay);
     this.arm();
   }
 
@@ -174,14 +182,17 @@ export class PollScheduler {
     if (id === undefined) {
       // Everything due now, keeping the most overdue first.
       for (const entry of this.entries.values()) if (entry.flight) entry.staleBefore = now;
-      for (const entry of this.queue.items()) entry.due = Math.min(entry.due, now);
+      for (const entry of this.queue.items()) {
+        entry.due = Math.min(entry.due, now);
+        entry.replanFor = null;
+      }
       this.queue.rebuild();
     } else {
       const entry = this.entries.get(id);
       if (entry?.flight) entry.staleBefore = now;
       else if (entry) {
         const top = this.queue.peek();
-        this.queue.schedule(entry, Math.min(now, top && top !== entry ? top.due - 1 : now));
+        this.at(entry, Math.min(now, top && top !== entry ? top.due - 1 : now));
       }
     }
     this.arm();
@@ -190,7 +201,7 @@ export class PollScheduler {
   /** When the job's next poll is planned, or null (unknown, or its request is in flight). */
   nextPollAt(id: string): number | null {
     const entry = this.entries.get(id);
-    return entry && this.queue.has(entry) ? entry.due : null;
+    return entry && this.queue.has(entry) ? (entry.replanFor ?? entry.due) : null;
   }
 
   stats(): PollSchedulerStats {
@@ -230,6 +241,10 @@ export class PollScheduler {
     while (this.inFlight < this.slots) {
       const top = this.queue.peek();
       if (!top || top.due > now) break;
+      if (top.replanFor !== null) {
+        this.replan(top, now);
+        continue;
+      }
       if (!this.limiter.tryAcquire()) break;
       this.queue.remove(top);
       this.send(top, now);
@@ -269,7 +284,7 @@ export class PollScheduler {
     if (flight.cancelled || this.disposed || this.entries.get(entry.target.id) !== entry) return false;
     if (flight.sentAt < entry.staleBefore) {
       // pollNow came while this was on its way: ask again rather than report what may be stale.
-      this.queue.schedule(entry, this.deps.clock.now());
+      this.at(entry, this.deps.clock.now());
       return false;
     }
     return true;
@@ -290,12 +305,12 @@ export class PollScheduler {
     }
     if (VALID_STATUSES.includes(status)) {
       entry.failures = 0;
-      this.queue.schedule(entry, now + this.normalDelay(entry, now));
+      this.plan(entry, now, this.normalDelay(entry, now));
     } else {
       // CANCELLED, lower-case success…: not a state the spec says ends a job, so keep asking, sparingly.
       entry.failures += 1;
       this.counters.errors += 1;
-      this.queue.schedule(entry, now + errorDelay(entry.failures, this.intervals, this.random));
+      this.at(entry, now + errorDelay(entry.failures, this.intervals, this.random));
     }
     this.emit(() => this.deps.listener.onRecord(entry.target, job, false));
   }
@@ -315,15 +330,15 @@ export class PollScheduler {
       this.counters.rateLimited += 1;
       this.limiter.onRateLimited(flight.sentAt, apiError?.retryAfterMs);
       // Not the job's fault: no backoff of its own, just due again once the account may send.
-      this.queue.schedule(entry, Math.max(now, this.limiter.blockedUntil ?? now));
+      this.at(entry, Math.max(now, this.limiter.blockedUntil ?? now));
     } else if (kind === 'unauthorized') {
       // A refused key stays refused: pause the account, then probe with one request at a time.
       this.limiter.hold(now + this.unauthorizedPauseMs);
       this.probing = true;
-      this.queue.schedule(entry, now + this.unauthorizedPauseMs);
+      this.at(entry, now + this.unauthorizedPauseMs);
     } else {
       entry.failures += 1;
-      this.queue.schedule(entry, now + errorDelay(entry.failures, this.intervals, this.random));
+      this.at(entry, now + errorDelay(entry.failures, this.intervals, this.random));
     }
     this.emit(() => this.deps.listener.onError(entry.target, error));
   }
@@ -339,8 +354,49 @@ export class PollScheduler {
   }
 
   private normalDelay(entry: Entry, now: number): number {
-    const estimate = this.deps.durations.estimate(entry.key);
-    return nextPollDelay(now - entry.target.startedAtMs, estimate, this.intervals, this.random);
+    const firstEnd = this.deps.durations.firstEndMs(entry.key);
+    return nextPollDelay(now - entry.target.startedAtMs, firstEnd, this.intervals, this.random);
+  }
+
+  /**
+   * A half-way look (no request): the wait is planned again with what was learned since. A job whose first
+   * likely end has come (the model moved it earlier, or the look came late because the rate held it) is
+   * due at once, as overdue as it was planned, so that the most overdue still go first.
+   */
+  private replan(entry: Entry, now: number): void {
+    const planned = entry.replanFor ?? now;
+    const firstEnd = this.deps.durations.firstEndMs(entry.key);
+    const age = now - entry.target.startedAtMs;
+    const delay = this.normalDelay(entry, now);
+    if (firstEnd !== null && age + delay <= firstEnd) {
+      this.plan(entry, now, delay);
+      return;
+    }
+    // At the first likely end, but not after the poll planned before (nor before now, unless it was late).
+    const end = firstEnd === null ? now : entry.target.startedAtMs + firstEnd;
+    this.at(entry, Math.min(planned, Math.max(now, end)));
+  }
+
+  /** Queues the job's next poll at `due` (no half-way look). */
+  private at(entry: Entry, due: number): void {
+    entry.replanFor = null;
+    this.queue.schedule(entry, due);
+  }
+
+  /**
+   * Queues the next poll `delay` from now; a long wait to the job's first likely end is looked at again
+   * half-way instead, since the durations learned meanwhile (the first jobs of a wave, stragglers) may
+   * move that end earlier: the first poll of a job is decided on the most that is known.
+   */
+  private plan(entry: Entry, now: number, delay: number): void {
+    const age = now - entry.target.startedAtMs;
+    const firstEnd = this.deps.durations.firstEndMs(entry.key);
+    if (firstEnd !== null && age + delay <= firstEnd && delay > REPLAN_AFTER_MS) {
+      entry.replanFor = now + delay;
+      this.queue.schedule(entry, now + delay / 2);
+      return;
+    }
+    this.at(entry, now + delay);
   }
 
   /** A listener that throws must not stop the polling of every other job. */
@@ -365,7 +421,7 @@ export class PollScheduler {
       for (const entry of this.entries.values()) {
         if (!entry.flight) continue;
         this.cancelFlight(entry);
-        this.queue.schedule(entry, now);
+        this.at(entry, now);
       }
       this.clearTimer();
       return;

@@ -1,6 +1,7 @@
 // The benchmark's printout: a table per part, then one `target …` line per goal (DESIGN.md's convention).
 import type { MainWaveResult, PollerResult } from './main-wave';
 import { summarise } from './outcomes';
+import type { SeedResult } from './fake-time-seeds';
 import type { RateLimitedResult } from './rate-limited-run';
 import type { TenThousandResult } from './ten-thousand';
 import type { WarmUpResult } from './warm-up';
@@ -27,6 +28,10 @@ export interface Report {
   fixed: MainWaveResult;
   limited: RateLimitedResult;
   open: TenThousandResult;
+  /** The scenario replayed on fake time, one result per seed. */
+  seeds: SeedResult[];
+  /** The same with 100 durations per project known from a history (the app's usual state). */
+  known: SeedResult[];
 }
 
 export function print(report: Report): void {
@@ -149,18 +154,68 @@ export function print(report: Report): void {
     ),
   );
 
+  const { seeds } = report;
+  console.log(
+    `\nThe same scenario on fake time (the real scheduler, a stand-in service answering after 10 ms), ${seeds.length} seeds: the spread the run times' draws alone give\n`,
+  );
+  console.log(
+    table(
+      ['seed', 'req vs fixed 1 s', 'p95 lag/allowance', 'seen later than 0.8 of it', 'both goals'],
+      seeds.map((seed) => [
+        String(seed.seed),
+        times(seed.ratio),
+        seed.p95OfAllowance.toFixed(2),
+        percent(seed.lateShare),
+        seed.ratio <= 0.2 && seed.p95OfAllowance <= 0.8 ? 'met' : 'missed',
+      ]),
+    ),
+  );
+  const worstRatio = Math.max(...seeds.map((seed) => seed.ratio));
+  const worstLag = Math.max(...seeds.map((seed) => seed.p95OfAllowance));
+  const bothMet = seeds.filter((seed) => seed.ratio <= 0.2 && seed.p95OfAllowance <= 0.8).length;
+  const mean = (values: number[]) =>
+    values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+  console.log(
+    `mean ${times(mean(seeds.map((seed) => seed.ratio)))} and ${mean(seeds.map((seed) => seed.p95OfAllowance)).toFixed(2)} of the allowance; both goals met in ${bothMet} of ${seeds.length} seeds`,
+  );
+
+  const { known } = report;
+  console.log(
+    `With 100 durations per project known from the history (as the app starts after a while), ${known.length} seeds: ` +
+      known.map((seed) => `${times(seed.ratio)} / ${seed.p95OfAllowance.toFixed(2)}`).join(', ') +
+      ` (requests vs fixed 1 s / p95 lag of the allowance); both goals met in ${known.filter((seed) => seed.ratio <= 0.2 && seed.p95OfAllowance <= 0.8).length}`,
+  );
+
   const lag = adaptive ? summarise(adaptive.outcomes) : undefined;
   const sockets = open.maxSockets ?? open.maxTcpHandles;
   console.log('');
-  console.log(target('requests-vs-fixed-1s', times(ratio), '≤ 0.3×', ratio <= 0.3));
+  // Issue 20: both at once, in one run: a fifth of a keeping-up 1 s poller's requests, and at the 95th
+  // percentile the end seen within 0.8 of the allowance (max(1 s, 10 % of the duration)).
+  console.log(target('requests-vs-fixed-1s', times(ratio), '≤ 0.2×', ratio <= 0.2));
   console.log(
     target(
       'p95-lag',
       lag
         ? `${lag.p95OfAllowance.toFixed(2)} of the allowance at p95 (p95 ${seconds(lag.p95Ms)}, ${percent(lag.p95Share)} of duration)`
         : 'n/a',
-      '≤ max(1 s, 10 % of duration)',
-      lag !== undefined && lag.p95OfAllowance <= 1,
+      '≤ 0.8 of max(1 s, 10 % of duration)',
+      lag !== undefined && lag.p95OfAllowance <= 0.8,
+    ),
+  );
+  console.log(
+    target(
+      'requests-vs-fixed-1s-worst-seed',
+      `${times(worstRatio)} (fake time, ${seeds.length} seeds)`,
+      '≤ 0.2×',
+      worstRatio <= 0.2,
+    ),
+  );
+  console.log(
+    target(
+      'p95-lag-worst-seed',
+      `${worstLag.toFixed(2)} of the allowance (fake time, ${seeds.length} seeds)`,
+      '≤ 0.8',
+      worstLag <= 0.8,
     ),
   );
   console.log(target('429-share', percent(limitedShare, 2), '< 1 %', limitedShare < 0.01));
