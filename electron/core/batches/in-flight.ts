@@ -25,7 +25,9 @@ export class InFlightBound {
     const answer = this.answerMs.get(accountId);
     if (answer === undefined) return FIRST_BOUND;
     const rate = Math.min(limiter.ratePerSecond, limiter.learnedLimit ?? Infinity);
-    const needed = Math.ceil((rate * answer) / 1000) + 1;
+    // Little's law wants rate × answer time on their way on average; the next whole number above it is
+    // enough for the rate to be what holds the batch back (a ceiling plus one would be one row more at risk).
+    const needed = Math.floor((rate * answer) / 1000) + 1;
     return Math.min(MAX_BOUND, Math.max(1, needed));
   }
 

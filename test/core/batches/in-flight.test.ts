@@ -13,9 +13,12 @@ describe('InFlightBound', () => {
     bound.answered('a', 50);
     // 20/s × 50 ms = 1 row on its way on average; one more so that the rate is what holds the batch back.
     expect(bound.bound('a', gate(20))).toBe(2);
-    // The service answering after 500 ms: 10 + 1.
+    // The service answering after 500 ms: 10 + 1 (the estimate nears 500 ms from below: 9.99… + 1 = 10 first).
     for (let i = 0; i < 40; i += 1) bound.answered('a', 500);
-    expect(bound.bound('a', gate(20))).toBe(11);
+    expect(bound.bound('a', gate(20))).toBe(10);
+    const slow = new InFlightBound();
+    slow.answered('a', 500);
+    expect(slow.bound('a', gate(20))).toBe(11);
     // Another account has learned nothing yet.
     expect(bound.bound('b', gate(20))).toBe(2);
   });
@@ -23,7 +26,7 @@ describe('InFlightBound', () => {
   it('follows the rate as the gate learns it, within 1 and 32, and ignores answers that are no time', () => {
     const bound = new InFlightBound();
     bound.answered('a', 100);
-    expect(bound.bound('a', gate(0.5))).toBe(2);
+    expect(bound.bound('a', gate(0.5))).toBe(1);
     expect(bound.bound('a', gate(100))).toBe(11);
     expect(bound.bound('a', gate(10_000))).toBe(32);
     bound.answered('a', Number.NaN);
@@ -39,6 +42,9 @@ describe('InFlightBound', () => {
     expect(bound.bound('a', gate(40, 20))).toBe(11);
     // Under the limit, the gate's own rate is what the rows get.
     expect(bound.bound('a', gate(16, 20))).toBe(9);
+    // 18/s × 520 ms = 9.36 on their way on average: 10 are enough, not 11.
+    for (let i = 0; i < 40; i += 1) bound.answered('a', 520);
+    expect(bound.bound('a', gate(18, 20))).toBe(10);
   });
 
   it('smooths the answer time (one slow answer does not triple the rows in flight)', () => {
