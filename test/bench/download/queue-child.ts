@@ -14,38 +14,24 @@ import type { DownloadSettingsStore } from '../../../electron/core/downloads/dow
 import type { DownloadStore } from '../../../electron/core/downloads/download-store';
 import type { Job } from '../../../electron/core/jobs/job';
 import { systemClock, systemTimers } from '../../../electron/core/kernel/ports';
+import { finishedJob } from '../../fixtures/finished-job';
 
 const [accountUrl, linksFile, folder, dataDir] = process.argv.slice(2) as [string, string, string, string];
 const ACCOUNT = 'bench-account';
 
 function jobOf(id: string, outputPath: string): Job {
-  return {
-    id,
-    uuid: id,
+  return finishedJob(id, {
     accountId: ACCOUNT,
     projectId: 'bench',
     projectName: 'Bench many',
     jobType: 'video',
-    status: 'SUCCESS',
     tracking: 'done' as Job['tracking'],
-    trackingNote: null,
     source: 'app' as Job['source'],
-    values: {},
-    summary: '',
     creditUsed: 1,
     outputPath,
-    error: null,
     createdAt: null,
-    updatedAt: null,
     finishedAt: null,
-    firstSeenMs: 0,
-    lastPolledMs: null,
-    batchId: null,
-    batchRow: null,
-    archived: false,
-    requeuedMs: null,
-    submittedBy: null,
-  };
+  });
 }
 
 /** The store's methods, bound (a class's are not own properties to spread). */

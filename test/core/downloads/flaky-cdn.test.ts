@@ -17,9 +17,9 @@ import { nodeDownloadFs } from '../../../electron/core/downloads/download-fs';
 import { DownloadQueue } from '../../../electron/core/downloads/download-queue';
 import { SqliteDownloads } from '../../../electron/core/db/sqlite/sqlite-downloads';
 import { DownloadSettingsStore } from '../../../electron/core/downloads/download-settings';
-import type { Job } from '../../../electron/core/jobs/job';
 import { FakeTime } from '../../fixtures/fake-time';
 import { SqliteSettings } from '../../../electron/core/db/sqlite/sqlite-settings';
+import { finishedJob } from '../../fixtures/finished-job';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -48,35 +48,7 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-function job(id: string): Job {
-  return {
-    id,
-    uuid: id,
-    accountId: 'acc-1',
-    projectId: 'p1',
-    projectName: 'Spring Launch',
-    jobType: 'ai_talking_video',
-    status: 'SUCCESS',
-    tracking: 'final',
-    trackingNote: null,
-    source: 'form',
-    values: {},
-    summary: '',
-    creditUsed: null,
-    outputPath: 'outputs/render.mp4',
-    error: null,
-    createdAt: '2025-01-01T10:00:00Z',
-    updatedAt: null,
-    finishedAt: '2025-01-01T10:01:00Z',
-    firstSeenMs: 0,
-    lastPolledMs: null,
-    batchId: null,
-    batchRow: null,
-    archived: false,
-    requeuedMs: null,
-    submittedBy: null,
-  };
-}
+const job = (id: string) => finishedJob(id);
 
 describe('a CDN that always cuts short and ignores Range', () => {
   it('is tried a bounded number of times, waiting longer each time, then said in words', async () => {

@@ -17,8 +17,8 @@ import type { Download } from '../../../electron/core/downloads/download';
 import { nodeDownloadFs } from '../../../electron/core/downloads/download-fs';
 import { DownloadQueue } from '../../../electron/core/downloads/download-queue';
 import { DownloadSettingsStore } from '../../../electron/core/downloads/download-settings';
-import type { Job } from '../../../electron/core/jobs/job';
 import { FakeTime } from '../../fixtures/fake-time';
+import { finishedJob } from '../../fixtures/finished-job';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -53,35 +53,7 @@ async function cdn(send: (res: ServerResponse) => void = (res) => res.end(BODY))
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-function job(id: string): Job {
-  return {
-    id,
-    uuid: id,
-    accountId: 'acc-1',
-    projectId: 'p1',
-    projectName: 'Spring Launch',
-    jobType: 'ai_talking_video',
-    status: 'SUCCESS',
-    tracking: 'final',
-    trackingNote: null,
-    source: 'form',
-    values: {},
-    summary: '',
-    creditUsed: null,
-    outputPath: 'outputs/render.mp4',
-    error: null,
-    createdAt: '2025-01-01T10:00:00Z',
-    updatedAt: null,
-    finishedAt: '2025-01-01T10:01:00Z',
-    firstSeenMs: 0,
-    lastPolledMs: null,
-    batchId: null,
-    batchRow: null,
-    archived: false,
-    requeuedMs: null,
-    submittedBy: null,
-  };
-}
+const job = (id: string) => finishedJob(id);
 
 /** A queue over a real history whose every download write is noted. */
 async function queueWith(url: string) {
