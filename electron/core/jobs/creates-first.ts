@@ -1,5 +1,5 @@
 // One key's requests while a batch is being sent: creates come first. Status checks (and anything else
-// through the account's gate) take at most 15 % of the key's traffic meanwhile, so the batch goes at
+// through the account's gate) take at most 10 % of the key's traffic meanwhile, so the batch goes at
 // the speed the key allows, and the jobs it made are asked about once it has gone (a job created a second
 // ago has rarely finished). With no create wanted for a second, the others have the gate to themselves.
 
@@ -8,7 +8,13 @@ export type Lane = 'create' | 'other';
 /** How far back the traffic is counted. */
 const WINDOW_MS = 1000;
 
-/** Grant times within the window, oldest first (a queue with a moving head: no shifting per grant). */
+/**
+ * How long grant times are kept: a 429 may be answered this late and still be judged by the traffic of the
+ * second before its request left (a busy machine or a slow service delays answers, not the count).
+ */
+const KEEP_MS = 5000;
+
+/** Grant times, oldest first (a queue with a moving head: no shifting per grant). */
 class RecentTimes {
   private times: number[] = [];
   private head = 0;
@@ -23,18 +29,37 @@ class RecentTimes {
     this.times.length = keep;
   }
 
+  /** Grants in the second up to `now`. */
   count(now: number): number {
-    this.prune(now);
-    return this.times.length - this.head;
+    return this.countAt(now, now);
   }
 
+  /** Grants in the second up to `at` (at most `now`), as far back as they are kept. */
+  countAt(at: number, now: number): number {
+    this.prune(now);
+    return this.firstAfter(at) - this.firstAfter(at - WINDOW_MS);
+  }
+
+  /** The oldest grant in the second up to `now`. */
   oldest(now: number): number | undefined {
     this.prune(now);
-    return this.times[this.head];
+    return this.times[this.firstAfter(now - WINDOW_MS)];
+  }
+
+  /** Index of the first grant later than `at` (the times are in order: a binary search). */
+  private firstAfter(at: number): number {
+    let low = this.head;
+    let high = this.times.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.times[middle] ?? 0) <= at) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   private prune(now: number): void {
-    while (this.head < this.times.length && (this.times[this.head] ?? 0) <= now - WINDOW_MS) this.head += 1;
+    while (this.head < this.times.length && (this.times[this.head] ?? 0) <= now - KEEP_MS) this.head += 1;
     if (this.head > 256 && this.head * 2 > this.times.length) {
       this.times = this.times.slice(this.head);
       this.head = 0;
@@ -48,20 +73,29 @@ export class CreatesFirst {
   private createWantedAt = -Infinity;
 
   /**
-   * @param otherShare the most of the traffic others take while creates are wanted (default 15 %: the
-   *   creates keep at least 85 % of what the gate lets through, three quarters of the key's limit with the
-   *   gate a little under it).
+   * @param otherShare the most of the traffic others take while creates are wanted (default 10 %: the
+   *   creates keep at least 90 % of what the gate lets through, which a little under the key's limit is
+   *   still over three quarters of it once a 429 or a busy second has cost some; 15 % left too little).
    */
-  constructor(private readonly otherShare = 0.15) {}
+  constructor(private readonly otherShare = 0.1) {}
 
   /** A create asked for a slot (granted or not): a batch is being sent. */
   wanted(now: number): void {
     this.createWantedAt = now;
   }
 
-  /** Requests granted over the last second, both lanes: the traffic a 429 answers. */
+  /** Requests granted over the last second, both lanes. */
   recent(now: number): number {
     return this.creates.count(now) + this.others.count(now);
+  }
+
+  /**
+   * Requests granted over the second before `sentAt`, both lanes: the traffic a 429 to a request sent then
+   * answers, however late the answer came.
+   */
+  recentAt(sentAt: number, now: number): number {
+    const at = Math.min(sentAt, now);
+    return this.creates.countAt(at, now) + this.others.countAt(at, now);
   }
 
   /** When the oldest request of the last second leaves it (now, if none is in it). */

@@ -152,7 +152,7 @@ export class RateLimiter {
 
   /**
    * Takes a slot for one request now, or says no (and notes that the rate held a request back). `lane`:
-   * creates (a batch's rows) come first; other requests take at most 15 % of the traffic meanwhile.
+   * creates (a batch's rows) come first; other requests take at most 10 % of the traffic meanwhile.
    */
   tryAcquire(lane: Lane = 'other'): boolean {
     const now = this.clock.now();
@@ -217,9 +217,10 @@ export class RateLimiter {
     this.lastGrowthAt = now;
     if (sentAtMs < this.lastDecreaseAt) return;
     this.refill(now);
-    // The traffic of the last second drew it: the key's limit, as near as this client can see it, and the
-    // rate goes just under it. Halved, as AIMD does, when there was too little traffic to tell a limit from.
-    const observed = this.lanes.recent(now);
+    // The traffic of the second before the request left drew it (not the second before its answer, which
+    // a slow answer would show emptier): the key's limit, as near as this client can see it, and the rate
+    // goes just under it. Halved, as AIMD does, when there was too little traffic to tell a limit from.
+    const observed = this.lanes.recentAt(sentAtMs, now);
     this.tokens = 0;
     this.lastDecreaseAt = now;
     if (observed < MIN_OBSERVED) {
