@@ -94,6 +94,7 @@ describe('the balance after jobs finish', () => {
     const seen: number[] = [];
     const refresher = new CreditsRefresher({
       timers: time,
+      clock: time,
       fetchCredits: async (accountId) => {
         reads.push(accountId);
         return 90;
@@ -104,9 +105,18 @@ describe('the balance after jobs finish', () => {
     await time.advance(500);
     expect(reads).toEqual(['acc']);
     expect(seen).toEqual([90]);
+    // Jobs keep finishing (a batch): the next read waits until 5 s after the last one, whatever comes meanwhile.
+    refresher.schedule('acc');
+    await time.advance(4999);
+    refresher.schedule('acc');
+    expect(reads).toEqual(['acc']);
+    await time.advance(1);
+    expect(reads).toEqual(['acc', 'acc']);
+    // After a quiet spell, a finished job's balance is read half a second later again.
+    await time.advance(10_000);
     refresher.schedule('acc');
     await time.advance(500);
-    expect(reads).toEqual(['acc', 'acc']);
+    expect(reads).toEqual(['acc', 'acc', 'acc']);
   });
 
   it('waits its turn at the account’s gate: behind a batch’s creates, counted against the key', async () => {

@@ -1,5 +1,6 @@
 // Re-reads an account's balance after its jobs finish: coalesced, so 500 jobs finishing within a few
-// seconds cost one GET /auth/credits, not 500.
+// seconds cost one GET /auth/credits, not 500, and while jobs keep finishing (a batch) at most one read
+// every few seconds, so that the key's budget goes to the batch's creates and status checks.
 import { isApiError } from '../api';
 import type { Clock, TimerHandle, Timers } from '../kernel/ports';
 
@@ -9,13 +10,21 @@ export interface CreditsGate {
   nextSlotAt(): number;
 }
 
+/** While jobs keep finishing, one read per this long at most (the balance shown is that much late at worst). */
+const MIN_GAP_MS = 5000;
+
 export class CreditsRefresher {
   private readonly scheduled = new Map<string, TimerHandle>();
+  /** When each account's balance was last asked for. */
+  private readonly readAt = new Map<string, number>();
 
   constructor(
     private readonly deps: {
       timers: Timers;
+      /** After the first finished job, before the read (default 500 ms): the jobs finishing with it join in. */
       delayMs?: number;
+      /** Between two reads of one account at least (default 5 s). */
+      minGapMs?: number;
       fetchCredits(accountId: string): Promise<number>;
       onCredits(accountId: string, credits: number): void;
       /**
@@ -29,7 +38,14 @@ export class CreditsRefresher {
 
   schedule(accountId: string): void {
     if (this.scheduled.has(accountId)) return;
-    this.at(accountId, this.deps.delayMs ?? 500);
+    const delay = this.deps.delayMs ?? 500;
+    const last = this.readAt.get(accountId);
+    const sinceLast = last === undefined ? Infinity : this.now() - last;
+    this.at(accountId, Math.max(delay, (this.deps.minGapMs ?? MIN_GAP_MS) - sinceLast));
+  }
+
+  private now(): number {
+    return this.deps.clock?.now() ?? Date.now();
   }
 
   private at(accountId: string, delayMs: number): void {
@@ -38,10 +54,10 @@ export class CreditsRefresher {
       const gate = this.deps.gateOf?.(accountId);
       if (gate && !gate.tryAcquire()) {
         // Not now (the key's budget is spent, or a batch's creates come first): when the gate says.
-        const now = this.deps.clock?.now() ?? Date.now();
-        this.at(accountId, Math.max(1, gate.nextSlotAt() - now));
+        this.at(accountId, Math.max(1, gate.nextSlotAt() - this.now()));
         return;
       }
+      this.readAt.set(accountId, this.now());
       this.deps.fetchCredits(accountId).then(
         (credits) => this.deps.onCredits(accountId, credits),
         // Refused for the rate (the gate holds meanwhile): read again when it allows, or the last change
