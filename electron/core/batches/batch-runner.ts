@@ -74,7 +74,7 @@ export class BatchRunner {
   private disposed = false;
 
   constructor(private readonly deps: BatchRunnerDeps) {
-    this.inFlightBound = new InFlightBound(deps.concurrency);
+    this.inFlightBound = new InFlightBound({ fixed: deps.concurrency, now: () => deps.clock.now() });
     this.holdMs = deps.holdMs ?? 2_000;
   }
 

@@ -11,30 +11,84 @@ import type { RateLimiter } from '../jobs/rate-limiter';
 const FIRST_BOUND = 2;
 /** However fast the gate and slow the service: a bound on the rows whose outcome a crash can leave unknown. */
 const MAX_BOUND = 32;
-/** Weight of each new answer time in the running estimate. */
-const SMOOTHING = 0.2;
+/** The answer time is the median of this many latest answers: a few slow ones (a new connection, a busy
+ * second) do not add a row at risk, and a lasting change is followed within half of them. */
+const ANSWERS_KEPT = 15;
+
+export interface InFlightOptions {
+  /** A bound that does not adapt (tests that count rows in flight). */
+  fixed?: number;
+  /** The time (ms), for the growth while the key's limit is not known; default Date.now. */
+  now?: () => number;
+}
+
+interface Probe {
+  bound: number;
+  /** When the bound last grew (or was cut). */
+  at: number;
+}
 
 export class InFlightBound {
-  private readonly answerMs = new Map<string, number>();
+  private readonly answers = new Map<string, number[]>();
+  /** Per account, while the key's limit is not known: the bound as it has grown so far. */
+  private readonly probes = new Map<string, Probe>();
+  private readonly fixed: number | undefined;
+  private readonly now: () => number;
 
-  /** @param fixed a bound that does not adapt (tests that count rows in flight). */
-  constructor(private readonly fixed?: number) {}
+  constructor(options: InFlightOptions = {}) {
+    this.fixed = options.fixed;
+    this.now = options.now ?? Date.now;
+  }
 
   bound(accountId: string, limiter: Pick<RateLimiter, 'ratePerSecond' | 'learnedLimit'>): number {
     if (this.fixed !== undefined) return Math.max(1, this.fixed);
-    const answer = this.answerMs.get(accountId);
+    const answer = this.answerMs(accountId);
     if (answer === undefined) return FIRST_BOUND;
     const rate = Math.min(limiter.ratePerSecond, limiter.learnedLimit ?? Infinity);
     // Little's law wants rate × answer time on their way on average; the next whole number above it is
     // enough for the rate to be what holds the batch back (a ceiling plus one would be one row more at risk).
-    const needed = Math.floor((rate * answer) / 1000) + 1;
-    return Math.min(MAX_BOUND, Math.max(1, needed));
+    const needed = Math.min(MAX_BOUND, Math.max(1, Math.floor((rate * answer) / 1000) + 1));
+    if (limiter.learnedLimit !== null) {
+      this.probes.delete(accountId);
+      return needed;
+    }
+    return this.probing(accountId, needed, answer);
+  }
+
+  /**
+   * The key's limit is not known yet and the gate probes upwards (it doubles a second until a 429): its
+   * rate is no rate the service will answer. The rows on their way grow by one an answer time at most
+   * (TCP's congestion avoidance), so that when the first 429 comes they are about the key's limit × the
+   * answer time, not the probe's rate × it (21 rows at 500 ms where the key took 20/s).
+   */
+  private probing(accountId: string, needed: number, answer: number): number {
+    const now = this.now();
+    const probe = this.probes.get(accountId) ?? { bound: FIRST_BOUND, at: now };
+    if (needed <= probe.bound) {
+      probe.bound = needed;
+      probe.at = now;
+    } else if (now - probe.at >= answer) {
+      probe.bound += 1;
+      probe.at = now;
+    }
+    this.probes.set(accountId, probe);
+    return probe.bound;
   }
 
   /** The service answered a row of the account `ms` after its request left. */
   answered(accountId: string, ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) return;
-    const before = this.answerMs.get(accountId);
-    this.answerMs.set(accountId, before === undefined ? ms : before + SMOOTHING * (ms - before));
+    const kept = this.answers.get(accountId) ?? [];
+    kept.push(ms);
+    if (kept.length > ANSWERS_KEPT) kept.shift();
+    this.answers.set(accountId, kept);
+  }
+
+  /** The median of the latest answers (the lower one of an even count), or undefined before any. */
+  private answerMs(accountId: string): number | undefined {
+    const kept = this.answers.get(accountId);
+    if (!kept || kept.length === 0) return undefined;
+    const sorted = [...kept].sort((a, b) => a - b);
+    return sorted[Math.floor((sorted.length - 1) / 2)];
   }
 }
