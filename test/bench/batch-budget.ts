@@ -48,6 +48,8 @@ interface RunResult {
   kinds: Map<string, number>;
   /** The key's limit the client kept after the run (requests a second), or null. */
   learnedLimit: number | null;
+  /** Per 5 s of the run: creates, status polls and other requests answered, and 429s (JRS_BENCH_TIMELINE). */
+  timeline: string[];
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,6 +85,24 @@ function kindsOf(requests: readonly AnsweredRequest[]): Map<string, number> {
 }
 
 const isCreate = (request: AnsweredRequest) => request.method === 'POST' && request.path === '/jobs/v2';
+const isPoll = (request: AnsweredRequest) => request.method === 'GET' && request.path.startsWith('/jobs/');
+const TIMELINE_STEP_MS = 5000;
+
+/** Where the key's budget went, 5 s at a time: a diagnosis for when a target is missed. */
+function timelineOf(requests: readonly AnsweredRequest[], started: number): string[] {
+  const buckets: number[][] = [];
+  for (const request of requests) {
+    const index = Math.floor((request.at - started) / TIMELINE_STEP_MS);
+    const bucket = (buckets[index] ??= [0, 0, 0, 0]);
+    if (request.status === 429) bucket[3] = (bucket[3] ?? 0) + 1;
+    const kind = isCreate(request) ? 0 : isPoll(request) ? 1 : 2;
+    bucket[kind] = (bucket[kind] ?? 0) + 1;
+  }
+  return Array.from(buckets, (bucket = [0, 0, 0, 0], index) => {
+    const perSecond = (count = 0) => (count / (TIMELINE_STEP_MS / 1000)).toFixed(1).padStart(5);
+    return `${String(index * 5).padStart(4)} s  creates ${perSecond(bucket[0])}/s  polls ${perSecond(bucket[1])}/s  other ${perSecond(bucket[2])}/s  429s ${bucket[3]}`;
+  });
+}
 
 async function run(
   sandbox: CountingSandbox,
@@ -129,6 +149,7 @@ async function run(
       finalJobs: final.size,
       kinds: kindsOf(requests),
       learnedLimit: null,
+      timeline: timelineOf(requests, started),
     };
   } finally {
     await client.dispose();
@@ -202,6 +223,9 @@ async function main(): Promise<void> {
       ]),
     ),
   );
+  if (process.env['JRS_BENCH_TIMELINE'])
+    for (const result of results)
+      console.log(`\n${result.label}, 5 s at a time:\n${result.timeline.join('\n')}`);
   for (const result of results)
     console.log(
       `${result.label}: ${[...result.kinds].map(([kind, count]) => `${kind} ${count}`).join(', ')}`,
