@@ -6,6 +6,7 @@
 import { constants, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { link, mkdir, open, realpath, rename, stat, statfs, unlink, type FileHandle } from 'node:fs/promises';
+import { SharedFolderSyncs } from './shared-folder-syncs';
 import {
   entryOf,
   identityOf,
@@ -154,6 +155,8 @@ async function syncFolder(folder: string): Promise<void> {
 /** node's file system as the downloader uses it (`ops`: the placing calls, node's unless a test says). */
 export function createNodeDownloadFs(ops: Partial<PlaceOps> = {}): DownloadFs {
   const calls: PlaceOps = { link, rename, unlink, syncFolder, ...ops };
+  // Files finishing together in one folder share its syncs (each caller still waits for one begun after it).
+  const folderSyncs = new SharedFolderSyncs((folder) => calls.syncFolder(folder));
   return {
     async size(path) {
       try {
@@ -193,12 +196,12 @@ export function createNodeDownloadFs(ops: Partial<PlaceOps> = {}): DownloadFs {
           throw Object.assign(new Error(`EEXIST: ${to} is taken`), { code: 'EEXIST' });
         }
         await calls.rename(from, to);
-        await calls.syncFolder(dirname(to));
+        await folderSyncs.sync(dirname(to));
         return;
       }
       await calls.unlink(from);
       // The file is named done once this returns: its name must survive a power cut as its bytes do.
-      await calls.syncFolder(dirname(to));
+      await folderSyncs.sync(dirname(to));
     },
     remove: (path) => unlink(path).catch(() => undefined),
     mkdirs: async (path) => {
