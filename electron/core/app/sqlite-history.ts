@@ -77,6 +77,8 @@ export function openSqliteHistory(deps: SqliteHistoryDeps): OpenedHistory {
       lease?.dispose();
     },
     async close() {
+      // Writes queued for a shared commit (group-commit.ts) are committed at the next turn: before closing.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       // A history file lost while the app ran gets this run's last writes before the database closes.
       await watch.dispose();
       db.close();

@@ -132,6 +132,7 @@ export class DownloadQueue {
     const queued: string[] = [];
     const skipped: string[] = [];
     const saved: string[] = [];
+    const rows: Parameters<DownloadStore['enqueue']>[0][] = [];
     for (const jobId of jobIds) {
       const job = await this.deps.job(jobId);
       if (!job || job.status !== 'SUCCESS' || !job.outputPath) {
@@ -160,13 +161,18 @@ export class DownloadQueue {
         new Date(this.deps.clock.now()),
       );
       const target = joinInside(nodePath, settings.folder, segments);
-      await this.deps.repo.enqueue({
+      rows.push({
         jobId,
         accountId: job.accountId,
         root: settings.folder,
         target,
         nowMs: this.deps.clock.now(),
       });
+    }
+    // Queued all at once, after every read: a history that commits writes of the same moment together
+    // (sqlite-downloads.ts) makes 500 outputs one commit, and the first download starts that much sooner.
+    await Promise.all(rows.map((row) => this.deps.repo.enqueue(row)));
+    for (const { jobId } of rows) {
       this.changed(jobId);
       queued.push(jobId);
     }

@@ -5,6 +5,7 @@ import type { DownloadState } from '../../../shared/domain/download';
 import type { DownloadStore } from '../../downloads/download-store';
 import type { Download } from '../../downloads/download';
 import { downloadOf, type DownloadRow } from '../row-mappers';
+import { GroupCommit } from './group-commit';
 
 function prepareStatements(db: Database) {
   const prepare = (sql: string): Statement => db.prepare(sql);
@@ -29,9 +30,12 @@ function prepareStatements(db: Database) {
 
 export class SqliteDownloads implements DownloadStore {
   private readonly statements: ReturnType<typeof prepareStatements>;
+  /** Writes of the same moment share one commit; every read commits what was asked before it. */
+  private readonly writes: GroupCommit;
 
   constructor(db: Database) {
     this.statements = prepareStatements(db);
+    this.writes = new GroupCommit(db);
   }
 
   /** Queues a job's download (again, unless it is running or done). */
@@ -42,26 +46,29 @@ export class SqliteDownloads implements DownloadStore {
     target: string;
     nowMs: number;
   }): Promise<void> {
-    this.statements.upsert.run(row);
+    return this.writes.write(() => this.statements.upsert.run(row));
   }
 
   async get(jobId: string): Promise<Download | undefined> {
+    this.writes.flush();
     const row = this.statements.get.get(jobId) as DownloadRow | undefined;
     return row && downloadOf(row);
   }
 
   async list(accountId: string): Promise<Download[]> {
+    this.writes.flush();
     return (this.statements.byAccount.all(accountId) as DownloadRow[]).map(downloadOf);
   }
 
   async inState(state: DownloadState): Promise<Download[]> {
+    this.writes.flush();
     return (this.statements.byState.all(state) as DownloadRow[]).map(downloadOf);
   }
 
   /** Writes a download's progress and outcome (every field but its job, account and place). */
   async save(download: Download): Promise<void> {
     const { jobId, state, path, bytes, total, etag, url, error, attempts, nextTryMs, updatedMs } = download;
-    this.statements.update.run({
+    const values = {
       jobId,
       state,
       path,
@@ -73,14 +80,15 @@ export class SqliteDownloads implements DownloadStore {
       attempts,
       nextTryMs,
       updatedMs,
-    });
+    };
+    return this.writes.write(() => this.statements.update.run(values));
   }
 
   async remove(jobId: string): Promise<void> {
-    this.statements.remove.run(jobId);
+    return this.writes.write(() => this.statements.remove.run(jobId));
   }
 
   async removeAccount(accountId: string): Promise<void> {
-    this.statements.removeAccount.run(accountId);
+    return this.writes.write(() => this.statements.removeAccount.run(accountId));
   }
 }
