@@ -17,8 +17,9 @@ function LowBalance({
   credits: number;
   accountId: string;
 }): React.JSX.Element | null {
-  const byId = useJobsStore((state) => state.byId);
-  const warning = balanceWarning(credits, averageCreditUsed(byId, accountId));
+  // A number, not the history: rendered again only when the average moves.
+  const average = useJobsStore((state) => averageCreditUsed(state.byId, accountId));
+  const warning = balanceWarning(credits, average);
   if (!warning) return null;
   return (
     <span className="credits-low" title={warning.text} data-testid="low-balance">

@@ -7,6 +7,7 @@ import type { JobsChanged, JobView } from '../../../electron/shared/domain/job';
 import { api, call, failureMessage } from '../../lib/api';
 import { useAccountsStore } from '../accounts/accounts-store';
 import { frameQueue } from './frame-queue';
+import { historyChanges } from './history-changes';
 import { jobStateWords, stateKeyOf } from './job-status';
 import { jobName } from './job-words';
 
@@ -51,6 +52,25 @@ let eventsDuringLoad: JobsChanged[] = [];
 function applyTo(byId: Record<string, JobView>, event: Pick<JobsChanged, 'jobs' | 'removed'>): void {
   for (const job of event.jobs) byId[job.id] = job;
   for (const id of event.removed) Reflect.deleteProperty(byId, id);
+}
+
+/** `previous` with `change` made: a new object (readers compare by identity), its change noted. */
+function changed(previous: JobsById, change: (byId: Record<string, JobView>) => readonly string[]): JobsById {
+  const byId = { ...previous };
+  historyChanges.note(previous, byId, change(byId));
+  return byId;
+}
+
+function withJob(previous: JobsById, job: JobView): JobsById {
+  return changed(previous, (draft) => {
+    draft[job.id] = job;
+    return [job.id];
+  });
+}
+
+/** The ids a run of events touches. */
+function idsOf(events: readonly Pick<JobsChanged, 'jobs' | 'removed'>[]): string[] {
+  return events.flatMap((event) => [...event.jobs.map((job) => job.id), ...event.removed]);
 }
 
 /** The jobs that changed in a run of events, each once, as the last event left it. */
@@ -103,8 +123,10 @@ export const useJobsStore = create<JobsState>()((set, get) => {
     if (ours.length === 0) return;
     if (get().status === 'loading') eventsDuringLoad.push(...ours);
     set((state) => {
-      const byId = { ...state.byId };
-      for (const event of ours) applyTo(byId, event);
+      const byId = changed(state.byId, (draft) => {
+        for (const event of ours) applyTo(draft, event);
+        return idsOf(ours);
+      });
       const announcement = describeChanges(state.byId, lastOfEach(ours));
       return announcement ? { byId, announcement } : { byId };
     });
@@ -152,14 +174,14 @@ export const useJobsStore = create<JobsState>()((set, get) => {
       // An answer from main comes after the events sent before it: those are applied first.
       waiting.flush();
       if (!belongsHere(job, get().accountId)) return;
-      set((state) => ({ byId: { ...state.byId, [job.id]: job } }));
+      set((state) => ({ byId: withJob(state.byId, job) }));
     },
     addSubmitted(job) {
       waiting.flush();
       // The person may have switched accounts while the submit was on its way.
       if (!belongsHere(job, get().accountId)) return;
       set((state) => ({
-        byId: { ...state.byId, [job.id]: job },
+        byId: withJob(state.byId, job),
         sessionIds: [job.id, ...state.sessionIds.filter((id) => id !== job.id)],
       }));
     },
@@ -167,8 +189,10 @@ export const useJobsStore = create<JobsState>()((set, get) => {
       waiting.flush();
       if (!ids.some((id) => Object.hasOwn(get().byId, id))) return;
       set((state) => {
-        const byId = { ...state.byId };
-        for (const id of ids) Reflect.deleteProperty(byId, id);
+        const byId = changed(state.byId, (draft) => {
+          for (const id of ids) Reflect.deleteProperty(draft, id);
+          return ids;
+        });
         return { byId };
       });
     },

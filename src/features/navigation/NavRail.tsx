@@ -87,9 +87,11 @@ function RailLink({ item, badge, description }: { item: RailItem; badge?: string
 }
 
 export function NavRail(): React.JSX.Element {
-  const byId = useJobsStore((state) => state.byId);
   const accountId = useAccountsStore((state) => state.snapshot?.activeId ?? null);
-  const { running, unknown } = jobCounts(byId, accountId);
+  // Numbers, not the history: the rail renders again only when a count changes, not on every frame of
+  // changes.
+  const running = useJobsStore((state) => jobCounts(state.byId, accountId).running);
+  const unknown = useJobsStore((state) => jobCounts(state.byId, accountId).unknown);
   const queueWords = [
     running > 0 ? `${running} running` : null,
     unknown > 0 ? `${unknown} with an unknown outcome` : null,

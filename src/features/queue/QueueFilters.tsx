@@ -1,12 +1,12 @@
 // The queue's search (ids and values) and its filters: status (with our tracking states), project, type,
 // batch and date. Options come from the history itself.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { UNNAMED_SUBMITTER } from '../../../electron/shared/domain/team';
 import { useDisplayNameStore } from '../team/display-name-store';
 import { STATUS_FILTERS } from '../jobs/job-status';
 import { useJobsStore } from '../jobs/jobs-store';
+import { FilterOptionsTally } from './filter-options-tally';
 import {
-  filterOptions,
   hasFilters,
   ME,
   NO_BATCH,
@@ -63,7 +63,6 @@ function FilterSelect({ name, label, allLabel, options }: FilterSelectProps): Re
 }
 
 export function QueueFilters(): React.JSX.Element {
-  const byId = useWhileShown('queue', useJobsStore, (state) => state.byId);
   const filters = useQueueStore((state) => state.filters);
   // Batches by their names (the sheet's file name and date, or as renamed), not their ids.
   const batchesById = useBatchesStore((state) => state.byId);
@@ -71,7 +70,10 @@ export function QueueFilters(): React.JSX.Element {
     () => new Map(Object.values(batchesById).map((batch) => [batch.id, batch.name])),
     [batchesById],
   );
-  const options = useMemo(() => filterOptions(byId, batchNames), [byId, batchNames]);
+  // Kept from the jobs each frame changed, not read from the whole history; the same object while no
+  // option comes or goes, so a frame of changes renders nothing here.
+  const [tally] = useState(() => new FilterOptionsTally());
+  const options = useWhileShown('queue', useJobsStore, (state) => tally.options(state.byId, batchNames));
   const me = useDisplayNameStore((state) => state.view?.name ?? null);
   useEffect(() => {
     if (!useDisplayNameStore.getState().view) void useDisplayNameStore.getState().load();

@@ -202,6 +202,52 @@ function sortedOptions(entries: Map<string, string>): FilterOption[] {
     .sort((a, b) => collator.compare(a.label, b.label));
 }
 
+/** The filters' options in the history, before they are named and ordered: each kind's values. */
+export interface OptionSources {
+  /** projectId → the project's name (as its first job gave it). */
+  projects: ReadonlyMap<string, string>;
+  types: Iterable<string>;
+  batches: Iterable<string>;
+  people: Iterable<string>;
+  /** Some job was submitted before names were kept. */
+  unnamed: boolean;
+}
+
+export interface FilterOptions {
+  projects: FilterOption[];
+  types: FilterOption[];
+  batches: FilterOption[];
+  /** The names of who submitted the jobs (in the order a person reads names); the unnamed ones apart. */
+  people: FilterOption[];
+  unnamed: boolean;
+}
+
+/** The options, named and in order; a batch by its name, two of one name told apart by their short ids. */
+export function presentOptions(
+  sources: OptionSources,
+  batchNames: ReadonlyMap<string, string> = new Map(),
+): FilterOptions {
+  const projects = new Map<string, string>();
+  for (const [id, name] of sources.projects) projects.set(id, name.trim() || 'Untitled project');
+  const types = new Map<string, string>();
+  for (const type of sources.types) types.set(type, jobTypeLabel(type));
+  const batches = new Map<string, string>();
+  for (const id of sources.batches) batches.set(id, batchNames.get(id) ?? `Batch ${shortId(id)}`);
+  const named = [...batches.values()];
+  for (const [id, label] of batches) {
+    if (named.indexOf(label) !== named.lastIndexOf(label)) batches.set(id, `${label} (${shortId(id)})`);
+  }
+  const people = new Map<string, string>();
+  for (const name of sources.people) people.set(name, name);
+  return {
+    projects: sortedOptions(projects),
+    types: sortedOptions(types),
+    batches: sortedOptions(batches),
+    people: sortedOptions(people),
+    unnamed: sources.unnamed,
+  };
+}
+
 /**
  * The projects, types and batches present in the history, for the filters' options; a batch by its name
  * (`batchNames`, from the Batches screen), two of one name told apart by their short ids.
@@ -209,39 +255,20 @@ function sortedOptions(entries: Map<string, string>): FilterOption[] {
 export function filterOptions(
   byId: JobsById,
   batchNames: ReadonlyMap<string, string> = new Map(),
-): {
-  projects: FilterOption[];
-  types: FilterOption[];
-  batches: FilterOption[];
-  /** The names of who submitted the jobs (in the order a person reads names); the unnamed ones apart. */
-  people: FilterOption[];
-  unnamed: boolean;
-} {
+): FilterOptions {
   const projects = new Map<string, string>();
-  const types = new Map<string, string>();
-  const batches = new Map<string, string>();
-  const people = new Map<string, string>();
+  const types = new Set<string>();
+  const batches = new Set<string>();
+  const people = new Set<string>();
   let unnamed = false;
   for (const job of Object.values(byId)) {
     if (job.submittedBy === null) unnamed = true;
-    else if (!people.has(job.submittedBy)) people.set(job.submittedBy, job.submittedBy);
-    if (!projects.has(job.projectId))
-      projects.set(job.projectId, job.projectName.trim() || 'Untitled project');
-    if (!types.has(job.jobType)) types.set(job.jobType, jobTypeLabel(job.jobType));
-    if (job.batchId !== null && !batches.has(job.batchId))
-      batches.set(job.batchId, batchNames.get(job.batchId) ?? `Batch ${shortId(job.batchId)}`);
+    else people.add(job.submittedBy);
+    if (!projects.has(job.projectId)) projects.set(job.projectId, job.projectName);
+    types.add(job.jobType);
+    if (job.batchId !== null) batches.add(job.batchId);
   }
-  const named = [...batches.values()];
-  for (const [id, label] of batches) {
-    if (named.indexOf(label) !== named.lastIndexOf(label)) batches.set(id, `${label} (${shortId(id)})`);
-  }
-  return {
-    projects: sortedOptions(projects),
-    types: sortedOptions(types),
-    batches: sortedOptions(batches),
-    people: sortedOptions(people),
-    unnamed,
-  };
+  return presentOptions({ projects, types, batches, people, unnamed }, batchNames);
 }
 
 export function hasFilters(filters: QueueFilters): boolean {

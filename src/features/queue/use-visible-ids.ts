@@ -15,6 +15,16 @@ interface Asked {
   me: string | null;
 }
 
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+function sameList(a: ShownList, b: ShownList): boolean {
+  return sameIds(a.ids, b.ids) && sameIds(a.failed, b.failed) && sameIds(a.withFile, b.withFile);
+}
+
 const NONE: ShownList = { ids: [], failed: [], withFile: [] };
 
 export function useVisibleIds(
@@ -36,7 +46,9 @@ export function useVisibleIds(
     let live = true;
     const asked: Asked = { byId, filters, sort, now, me };
     client.ask(byId, { filters, sort, now, me }, (list) => {
-      if (live) setAnswer({ asked, list });
+      // The same list as before (most frames of changes move no job in or out, nor up or down) keeps its
+      // arrays: the grid and the counts then have nothing new to work out.
+      if (live) setAnswer((last) => ({ asked, list: last && sameList(last.list, list) ? last.list : list }));
     });
     return () => {
       live = false;

@@ -3,6 +3,7 @@
 // goes over in parts, one task each, so that copying 10,000 jobs to the worker is no long task either.
 // Where no worker can run (a test's jsdom) or the worker fails to start, the list is worked out here.
 import type { JobView } from '../../../electron/shared/domain/job';
+import { historyChanges } from '../jobs/history-changes';
 import type { JobsById } from '../jobs/jobs-store';
 import { listOf, type FromIndex, type ListQuery, type ShownList, type ToIndex } from './queue-index';
 
@@ -74,13 +75,25 @@ export class VisibleIdsClient {
     let jobs: JobView[] = [];
     const removed: string[] = [];
     if (before !== null) {
-      for (const id in byId) {
-        const job = byId[id];
-        if (job !== undefined && before[id] !== job) jobs.push(job);
+      // The jobs store says which jobs changed (a frame's few): the whole history is compared only when
+      // it cannot (a history loaded whole, or too many versions ago).
+      const ids = historyChanges.between(before, byId);
+      if (ids) {
+        for (const id of ids) {
+          const job = byId[id];
+          if (job === undefined) {
+            if (before[id] !== undefined) removed.push(id);
+          } else if (before[id] !== job) jobs.push(job);
+        }
+      } else {
+        for (const id in byId) {
+          const job = byId[id];
+          if (job !== undefined && before[id] !== job) jobs.push(job);
+        }
+        for (const id in before) if (!(id in byId)) removed.push(id);
+        // Another account, or most of the history new: sent whole.
+        if (jobs.length > PART && jobs.length > Object.keys(byId).length / 2) reset = true;
       }
-      for (const id in before) if (!(id in byId)) removed.push(id);
-      // Another account, or most of the history new: sent whole.
-      if (jobs.length > PART && jobs.length > Object.keys(byId).length / 2) reset = true;
     }
     if (reset) {
       jobs = Object.values(byId);
