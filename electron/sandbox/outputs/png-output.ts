@@ -66,7 +66,7 @@ const printable = (font: Font, text: string): string =>
   fitToCharset(text, (character) => Object.hasOwn(font.chars, character));
 
 export async function renderPng(request: OutputRequest): Promise<RenderedOutput> {
-  const [{ Jimp, measureText }, { title: titleFont, body: bodyFont }] = await Promise.all([
+  const [{ Jimp, measureText, PNGFilterType }, { title: titleFont, body: bodyFont }] = await Promise.all([
     jimp(),
     loadFonts(),
   ]);
@@ -119,5 +119,9 @@ export async function renderPng(request: OutputRequest): Promise<RenderedOutput>
   const [footerLine = ''] = wrapLines(footer, width, 1, (part) => measureText(bodyFont, part));
   print(bodyFont, footerTop + (FOOTER_HEIGHT - bodyLine) / 2, footerLine);
 
-  return { bytes: await image.getBuffer('image/png'), extension: 'png', contentType: 'image/png' };
+  // One filter for every row and zlib's default level, not pngjs's "try all five filters per row" at level 9:
+  // the encode blocked the sandbox's one thread for about 60 ms an image (a batch of image jobs finishing
+  // held its API's answers back and bunched them), now under 30 ms, for about 4 KiB more per image.
+  const bytes = await image.getBuffer('image/png', { filterType: PNGFilterType.SUB, deflateLevel: 6 });
+  return { bytes, extension: 'png', contentType: 'image/png' };
 }
