@@ -4,6 +4,7 @@ import { createApiClient } from '../../../electron/core/api';
 import type { ApiClient } from '../../../electron/core/api';
 import type { DurationModel } from '../../../electron/core/jobs/durations';
 import { AdaptivePoller } from './adaptive-poller';
+import type { PollTiming } from './adaptive-poller';
 import type { BenchProject } from './bench-seed';
 import { createJobs, planOf } from './create-jobs';
 import { pollFixed } from './fixed-poller';
@@ -22,6 +23,8 @@ export interface PollerResult {
 export interface MainWaveResult {
   pollers: PollerResult[];
   seconds: number;
+  /** The adaptive wave's: how late its requests left against their plan, and their round trips. */
+  timing?: PollTiming;
 }
 
 /** Creates wait this long for the sandbox: a busy shared machine can hold one past the usual 30 s. */
@@ -101,6 +104,7 @@ export async function adaptiveWave(
   adaptive.dispose();
   return {
     seconds: (Date.now() - start) / 1000,
+    timing: adaptive.timing,
     pollers: [
       {
         name: 'adaptive',

@@ -1,6 +1,6 @@
 // The benchmark's printout: a table per part, then one `target …` line per goal (DESIGN.md's convention).
 import type { MainWaveResult, PollerResult } from './main-wave';
-import { summarise } from './outcomes';
+import { quantile, summarise } from './outcomes';
 import type { SeedResult } from './fake-time-seeds';
 import type { RateLimitedResult } from './rate-limited-run';
 import type { TenThousandResult } from './ten-thousand';
@@ -99,6 +99,17 @@ export function print(report: Report): void {
         `adaptive wave's jobs, of which the adaptive scheduler sent ${times(ratio)}. The measured fixed 1 s ` +
         `poller sent ${times(perJob(base) / nominalFixed1s(base))} of its own jobs' ⌈duration⌉ (below 1× it fell ` +
         `behind on this machine, which flatters the "vs 1 s" column).`,
+    );
+  }
+
+  const timing = report.adaptive.timing;
+  if (timing) {
+    const ms = (values: number[], q: number) => `${quantile(values, q).toFixed(0)} ms`;
+    console.log(
+      `Real time's share of the adaptive wave's lag: requests left ${ms(timing.sendLateMs, 0.5)} after their plan ` +
+        `at p50, ${ms(timing.sendLateMs, 0.95)} at p95, ${ms(timing.sendLateMs, 1)} at most; round trips ` +
+        `${ms(timing.roundTripMs, 0.5)} / ${ms(timing.roundTripMs, 0.95)} / ${ms(timing.roundTripMs, 1)}. ` +
+        `${timing.late} jobs seen later than 0.8 of their allowance, ${timing.lateAtFirstPoll} of them at their first poll.`,
     );
   }
 
