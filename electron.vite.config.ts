@@ -27,6 +27,8 @@ export default defineConfig({
           index: resolve(__dirname, 'electron/main/index.ts'),
           // The spreadsheet reader's worker thread, started by path from read-sheet-off-thread.ts.
           'sheet-reader-thread': resolve(__dirname, 'electron/core/batches/sheet-reader-thread.ts'),
+          // The built-in sandbox's image thread, started by path from png-off-thread.ts.
+          'png-render-thread': resolve(__dirname, 'electron/sandbox/outputs/png-render-thread.ts'),
         },
       },
     },

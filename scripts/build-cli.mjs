@@ -24,7 +24,10 @@ const results = await Promise.all([
   build({ ...common, entryPoints: { jrs: 'electron/cli/main.ts' }, outExtension: { '.js': '.cjs' } }),
   build({
     ...common,
-    entryPoints: { 'sheet-reader-thread': 'electron/core/batches/sheet-reader-thread.ts' },
+    entryPoints: {
+      'sheet-reader-thread': 'electron/core/batches/sheet-reader-thread.ts',
+      'png-render-thread': 'electron/sandbox/outputs/png-render-thread.ts',
+    },
   }),
 ]);
 for (const file of results.flatMap((result) => result.outputFiles)) {

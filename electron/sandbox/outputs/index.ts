@@ -2,7 +2,7 @@
 // made in-process with no external tools so the built-in demo works on any desktop.
 import type { OutputRequest, RenderedOutput } from './types';
 import { renderPdf } from './pdf-output';
-import { renderPng } from './png-output';
+import { renderPngOffThread } from './png-off-thread';
 import { renderQcReport } from './qc-report-output';
 import { renderVideo } from './video-output';
 import { renderWav } from './wav-output';
@@ -18,7 +18,7 @@ export async function renderOutput(request: OutputRequest): Promise<RenderedOutp
       return renderWav(request);
     case 'image':
     case 'ai_image_generation':
-      return renderPng(request);
+      return renderPngOffThread(request);
     case 'pdf':
       return renderPdf(request);
     case 'photo_qc':
