@@ -30,6 +30,9 @@ export default defineConfig({
           // The built-in sandbox's image thread, started by path from png-off-thread.ts.
           'png-render-thread': resolve(__dirname, 'electron/sandbox/outputs/png-render-thread.ts'),
         },
+        // Shared chunks beside the entries, not in chunks/: a module that starts a thread finds the thread's
+        // script next to its own file (thread-script.ts), wherever rollup put that module.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

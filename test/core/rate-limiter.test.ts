@@ -169,7 +169,8 @@ describe('RateLimiter', () => {
     expect(limiter.ratePerSecond).toBeLessThanOrEqual(after + 0.2);
   });
 
-  it('learns the key’s limit from the traffic that drew a 429, never ratchets it down on bunched arrivals, and says so', async () => {
+  /** A gate at 40/s with no slow start, and the limits it reports learning. */
+  const learningGate = () => {
     const learned: number[] = [];
     const time = new FakeTime();
     const limiter = new RateLimiter(time, {
@@ -178,6 +179,11 @@ describe('RateLimiter', () => {
       slowStart: false,
       onLimitLearned: (perSecond) => learned.push(perSecond),
     });
+    return { learned, time, limiter };
+  };
+
+  it('learns the key’s limit from the traffic that drew a 429, never ratchets it down on bunched arrivals, and says so', async () => {
+    const { learned, time, limiter } = learningGate();
     /** `count` requests granted over the next 990 ms, as fast as the gate lets them. */
     const send = async (count: number) => {
       const from = time.now();
@@ -213,14 +219,7 @@ describe('RateLimiter', () => {
   });
 
   it('judges a late 429 by the second before its request left, not the emptier second before its answer', async () => {
-    const learned: number[] = [];
-    const time = new FakeTime();
-    const limiter = new RateLimiter(time, {
-      initialPerSecond: 40,
-      maxPerSecond: 40,
-      slowStart: false,
-      onLimitLearned: (perSecond) => learned.push(perSecond),
-    });
+    const { learned, time, limiter } = learningGate();
     // 21 requests over 990 ms; the last one is refused, but its answer comes 600 ms late (a busy machine).
     let sentAt = 0;
     for (let sent = 0; sent < 21;) {

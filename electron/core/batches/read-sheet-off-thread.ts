@@ -1,29 +1,14 @@
 // Reads a spreadsheet on a worker thread with a memory cap: the app (or the CLI) stays responsive however
 // hostile the file, a sheet that needs more memory than the cap is refused in words, and the read is
 // ended at once when asked (a cancel, the app closing, Ctrl-C/SIGTERM in the CLI).
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { threadScript } from '../../node-shared/thread-script';
 import type { Sheet } from '../../shared/domain/batch-sheet';
 import { AppError } from '../kernel/app-error';
 import { SHEET_LIMITS, SheetError } from './sheet-error';
 import type { SheetReaderAnswer, SheetReaderJob } from './sheet-reader-protocol';
 
 const ENTRY = 'sheet-reader-thread';
-
-/**
- * The thread's script. Built (electron-vite), it is its own entry next to main's (electron.vite.config.ts);
- * from sources (tsx, Vitest) it is TypeScript, loaded through tsx's require hook inside the thread.
- */
-function script(): { code: string; evaluated: boolean } {
-  if (!__filename.endsWith('.ts')) return { code: join(__dirname, `${ENTRY}.js`), evaluated: false };
-  const tsx = createRequire(__filename).resolve('tsx/cjs/api');
-  const source = join(__dirname, `${ENTRY}.ts`);
-  return {
-    code: `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`,
-    evaluated: true,
-  };
-}
 
 /**
  * A reader that crashed (a fault of the parser, not of a limit): the person is told what to do, and the
@@ -53,7 +38,7 @@ export function readSheetOffThread(
   };
   if (signal?.aborted) return Promise.reject(stopped());
   const job: SheetReaderJob = { bytes, fileName, sheetName: options.sheetName };
-  const { code, evaluated } = script();
+  const { code, evaluated } = threadScript(ENTRY, { filename: __filename, dirname: __dirname });
   const heapMb = options.heapMb ?? SHEET_LIMITS.readerHeapMb;
   const worker = new Worker(code, {
     eval: evaluated,

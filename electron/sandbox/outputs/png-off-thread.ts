@@ -3,28 +3,13 @@
 // its answers slow and bunched (a client's status checks waited, and requests sent evenly under a key's
 // limit arrived together and drew 429s). One thread for the process's life, started with the first image;
 // where no thread can start (a build without its script), images are drawn in place as before.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { threadScript } from '../../node-shared/thread-script';
 import { renderPng } from './png-output';
 import type { PngThreadAnswer, PngThreadJob } from './png-thread-protocol';
 import type { OutputRequest, RenderedOutput } from './types';
 
 const ENTRY = 'png-render-thread';
-
-/**
- * The thread's script. Built (electron-vite, the CLI's build), it is its own entry next to the bundle that
- * runs the sandbox; from sources (tsx, Vitest) it is TypeScript, loaded through tsx's require hook.
- */
-function script(): { code: string; evaluated: boolean } {
-  if (!__filename.endsWith('.ts')) return { code: join(__dirname, `${ENTRY}.js`), evaluated: false };
-  const tsx = createRequire(__filename).resolve('tsx/cjs/api');
-  const source = join(__dirname, `${ENTRY}.ts`);
-  return {
-    code: `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`,
-    evaluated: true,
-  };
-}
 
 interface Waiting {
   resolve: (bytes: Buffer) => void;
@@ -48,7 +33,7 @@ export function imagesDrawnOnThread(): number {
 }
 
 function startThread(): Worker {
-  const { code, evaluated } = script();
+  const { code, evaluated } = threadScript(ENTRY, { filename: __filename, dirname: __dirname });
   const worker = new Worker(code, { eval: evaluated, stdout: true, stderr: true });
   worker.stdout.resume();
   worker.stderr.resume();
