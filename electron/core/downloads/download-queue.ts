@@ -171,13 +171,18 @@ export class DownloadQueue {
     }
     // Queued all at once, after every read: a history that commits writes of the same moment together
     // (sqlite-downloads.ts) makes 500 outputs one commit, and the first download starts that much sooner.
-    await Promise.all(rows.map((row) => this.deps.repo.enqueue(row)));
-    for (const { jobId } of rows) {
+    const outcomes = await Promise.allSettled(rows.map((row) => this.deps.repo.enqueue(row)));
+    for (const [index, outcome] of outcomes.entries()) {
+      const jobId = rows[index]?.jobId;
+      if (outcome.status !== 'fulfilled' || jobId === undefined) continue;
       this.changed(jobId);
       queued.push(jobId);
     }
     this.dropQueued();
     this.pump();
+    // The files that were queued go on; the history's refusal of the others is said.
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (refused) throw refused.reason;
     return { queued, skipped, saved };
   }
 
