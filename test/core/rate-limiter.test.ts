@@ -193,28 +193,29 @@ describe('RateLimiter', () => {
       }
       await time.advance(Math.max(0, from + 990 - time.now()));
     };
-    // A key limited to 20 a second, sent to at 40: the 429 comes with 21 requests in the last second.
+    // A key limited to 20 a second, sent to at 40: the 429 comes to the 21st request of the second, which
+    // did not fit: the key took 20.
     await send(21);
     limiter.onRateLimited(time.now(), 0);
-    expect(learned).toEqual([21]);
-    expect(limiter.learnedLimit).toBe(21);
-    expect(limiter.ratePerSecond).toBeCloseTo(18.9);
-    // A 429 drawn by 18 (arrivals bunched on their way): the same limit, nudged down 2 %, not 18.
+    expect(learned).toEqual([20]);
+    expect(limiter.learnedLimit).toBe(20);
+    expect(limiter.ratePerSecond).toBeCloseTo(18);
+    // A 429 drawn by 18 (arrivals bunched on their way): the same limit, nudged down 2 %, not 17.
     await time.advance(2000);
     await send(18);
     limiter.onRateLimited(time.now(), 0);
-    expect(learned.at(-1)).toBeCloseTo(20.58);
-    expect(limiter.ratePerSecond).toBeCloseTo(18.52);
-    // Drawn by 14, far under it: another client shares the key, or the limit came down: 14 it is.
+    expect(learned.at(-1)).toBeCloseTo(19.6);
+    expect(limiter.ratePerSecond).toBeCloseTo(17.64);
+    // Drawn by 14, far under it: another client shares the key, or the limit came down: 13 fitted.
     await time.advance(2000);
     await send(14);
     limiter.onRateLimited(time.now(), 0);
-    expect(learned.at(-1)).toBe(14);
-    expect(limiter.ratePerSecond).toBeCloseTo(12.6);
+    expect(learned.at(-1)).toBe(13);
+    expect(limiter.ratePerSecond).toBeCloseTo(11.7);
     // Too little traffic to tell a limit from (fewer than 4 in the last second): halved, nothing learned.
     await time.advance(20_000);
     limiter.onRateLimited(time.now(), 0);
-    expect(limiter.ratePerSecond).toBeCloseTo(6.3);
+    expect(limiter.ratePerSecond).toBeCloseTo(5.85);
     expect(learned).toHaveLength(3);
   });
 
@@ -231,9 +232,9 @@ describe('RateLimiter', () => {
     }
     await time.advance(600);
     limiter.onRateLimited(sentAt, 0);
-    // The second before the answer holds only the last few: read that way the limit would seem 9.
-    expect(learned).toEqual([21]);
-    expect(limiter.ratePerSecond).toBeCloseTo(18.9);
+    // The second before the answer holds only the last few: read that way the limit would seem 7.
+    expect(learned).toEqual([20]);
+    expect(limiter.ratePerSecond).toBeCloseTo(18);
   });
 
   it('never lets more than its rate into any second, even with a full bucket after a pause', async () => {

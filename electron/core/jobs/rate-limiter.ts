@@ -228,8 +228,10 @@ export class RateLimiter {
       this.rate = Math.max(this.options.minPerSecond, this.rate / 2);
       return;
     }
+    // That second holds the refused request itself, which did not fit: the key took one fewer.
+    const fitted = observed - 1;
     const known = Number.isFinite(this.ceiling) ? this.ceiling : null;
-    const limit = known !== null && observed >= SAME_LIMIT_SHARE * known ? NUDGE_DOWN * known : observed;
+    const limit = known !== null && fitted >= SAME_LIMIT_SHARE * known ? NUDGE_DOWN * known : fitted;
     this.ceiling = limit;
     this.rate = Math.min(this.options.maxPerSecond, Math.max(this.options.minPerSecond, UNDER_LIMIT * limit));
     this.onLimitLearned?.(limit);
