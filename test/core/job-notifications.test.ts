@@ -7,36 +7,22 @@ import { RateLimiter } from '../../electron/core/jobs/rate-limiter';
 import { JobNotifications } from '../../electron/core/jobs/job-notifications';
 import type { Job } from '../../electron/core/jobs/job';
 import { FakeTime } from '../fixtures/fake-time';
+import { finishedJob } from '../fixtures/finished-job';
 
 function row(overrides: Partial<Job>): Job {
-  return {
-    id: 'job-1',
+  return finishedJob('job-1', {
     uuid: 'u-1',
     accountId: 'acc',
     projectId: 'p',
     projectName: 'Spring promo',
     jobType: 'video',
-    status: 'SUCCESS',
-    tracking: 'final',
-    trackingNote: null,
-    source: 'form',
-    values: {},
     summary: 'Hello Oslo',
     creditUsed: 2,
     outputPath: null,
-    error: null,
     createdAt: null,
-    updatedAt: null,
     finishedAt: null,
-    firstSeenMs: 0,
-    lastPolledMs: null,
-    batchId: null,
-    batchRow: null,
-    archived: false,
-    requeuedMs: null,
-    submittedBy: null,
     ...overrides,
-  };
+  });
 }
 
 function setup(openInBatch: (batchId: string) => Promise<number> = async () => 0) {
