@@ -1,19 +1,29 @@
-// Writes a download's body with one write on its way while the network is read: chunks that arrive
-// while the disk is busy are gathered (up to about 1 MiB) into the next write, handed over as they are
-// (one writev, not copied into one buffer). A fast connection makes large writes (a 1 GB file costs a
-// thousand instead of tens of thousands), a slow one writes each chunk at once so progress shows as it
-// comes; at most two batches are held, so memory stays flat. Every 4 MiB written, the file is synced in
-// the background while the network goes on (one sync at a time), so that the disk writes while the body
-// comes in and the sync at the end (before the file is named done) flushes only the last megabytes, not
-// the whole file at once: a 10 MB file was synced whole at its end, as curl then `sync` does.
+// Writes a download's body in batches of about 1 MiB, handed over as they came (one writev, not copied
+// into one buffer), with one write on its way while the network is read. A fast connection makes 1 MiB
+// writes (a 1 MB file is one write, a 1 GB file a thousand, where writing each chunk as the disk was free
+// made tens of thousands: each a trip through node's thread pool that a busy 2-core machine pays for); a
+// slow one writes what came at least every 100 ms, so progress shows as it comes. A full batch waits for
+// the write before it: at most two batches are held, so memory stays flat. Every 4 MiB written, the file
+// is synced in the background while the network goes on (one sync at a time), so that the disk writes
+// while the body comes in and the sync at the end (before the file is named done) flushes only the last
+// megabytes, not the whole file at once: a 10 MB file was synced whole at its end, as curl then `sync` does.
+import { systemTimers, type Clock, type TimerHandle, type Timers } from '../kernel/ports';
 import type { DownloadFile } from './download-fs';
 
 const BATCH_BYTES = 1024 * 1024;
 const SYNC_EVERY_BYTES = 4 * 1024 * 1024;
+/** What came is written once it has waited this long, however little it is (progress on a slow link). */
+const HOLD_MS = 100;
+
+const wallTime: Clock & Timers = { now: () => performance.now(), ...systemTimers };
 
 export class BatchedWriter {
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
+  /** When the oldest pending chunk came. */
+  private pendingSince = 0;
+  /** Writes what came when no more comes (a link that stalls): its bytes are on disk and show. */
+  private holdTimer: TimerHandle | null = null;
   private writing: Promise<void> | null = null;
   private busy = false;
   private unsynced = 0;
@@ -23,25 +33,41 @@ export class BatchedWriter {
     private readonly file: Pick<DownloadFile, 'write' | 'sync'>,
     /** Called with the byte count of each batch once it is written. */
     private readonly onWritten: (bytes: number) => void,
+    /** The clock and timers (a test's own). */
+    private readonly time: Clock & Timers = wallTime,
   ) {}
 
   /** Takes a chunk; waits only when a full batch must wait for the write before it. */
   async add(chunk: Uint8Array): Promise<void> {
+    const now = this.time.now();
+    if (this.pendingBytes === 0) {
+      this.pendingSince = now;
+      this.holdUntilWritten();
+    }
     this.pending.push(chunk);
     this.pendingBytes += chunk.byteLength;
-    if (!this.busy || this.pendingBytes >= BATCH_BYTES) await this.startWrite();
+    if (this.pendingBytes >= BATCH_BYTES || (!this.busy && now - this.pendingSince >= HOLD_MS)) {
+      await this.startWrite();
+    }
   }
 
   /** Writes what is left and waits for every write and sync: the bytes taken are then all written (or it throws). */
   async finish(): Promise<void> {
+    this.stopHolding();
     await this.startWrite();
     await this.writing;
     await this.syncing;
   }
 
   private async startWrite(): Promise<void> {
-    // One write at a time, in order; a failed one throws here, at the next batch or at finish().
-    await this.writing;
+    // One write at a time, in order; a failed one throws here, at the next batch or at finish(). Two
+    // callers (an add and the hold timer) may wait together: whichever goes on second waits for the
+    // write the first started.
+    for (;;) {
+      const before = this.writing;
+      await before;
+      if (this.writing === before) break;
+    }
     if (this.pendingBytes === 0) return;
     const bytes = this.pendingBytes;
     const chunks = this.pending;
@@ -56,6 +82,25 @@ export class BatchedWriter {
     });
     // Not awaited yet: marked handled so that a failure waits for its await instead of crashing the app.
     this.writing.catch(() => undefined);
+  }
+
+  /** While bytes are pending, writes them once they have waited HOLD_MS and the disk is free. */
+  private holdUntilWritten(): void {
+    this.stopHolding();
+    const timer = this.time.setTimeout(() => {
+      this.holdTimer = null;
+      if (this.pendingBytes === 0) return;
+      if (this.busy) return this.holdUntilWritten();
+      // A failed write before it stays in `writing`: thrown at the next add or at finish().
+      this.startWrite().catch(() => undefined);
+    }, HOLD_MS);
+    timer.unref?.();
+    this.holdTimer = timer;
+  }
+
+  private stopHolding(): void {
+    if (this.holdTimer) this.time.clearTimeout(this.holdTimer);
+    this.holdTimer = null;
   }
 
   private syncInBackground(): void {

@@ -66,6 +66,8 @@ export interface DownloadRequest {
   signal?: AbortSignal;
   onMeta?(meta: DownloadMeta): void;
   onProgress?(done: number, total: number | null): void;
+  /** The body's last byte arrived (its writes and sync may still be under way). */
+  onReceived?(): void;
 }
 
 export interface DownloadResult {
@@ -436,7 +438,10 @@ async function download(request: DownloadRequest, dispatcher: Dispatcher): Promi
               await onDisk(folder, finish);
               throw broken(error, signal);
             }
-            if (chunk.done) break;
+            if (chunk.done) {
+              request.onReceived?.();
+              break;
+            }
             fetched += chunk.value.byteLength;
             await onDisk(folder, () => writer.add(chunk.value));
           }

@@ -417,6 +417,7 @@ export class DownloadQueue {
     running.total = row.total;
     const startedMs = this.deps.clock.now();
     let headersMs: number | null = null;
+    let receivedMs: number | null = null;
     let current: Download = { ...row, state: 'active', error: null, updatedMs: startedMs };
     // Written once the download has gone on for a while, then at each new link or ETag; one done sooner
     // is written once, at its end. Never after a pause or a cancel (their own writes stand).
@@ -454,6 +455,9 @@ export class DownloadQueue {
           current = { ...current, etag: meta.etag, total: meta.total };
           if (recorded) record();
         },
+        onReceived: () => {
+          receivedMs = this.deps.clock.now();
+        },
         onProgress: (bytes, total) => {
           running.bytes = bytes;
           running.total = total;
@@ -465,11 +469,9 @@ export class DownloadQueue {
           this.changed(row.jobId);
         },
       });
-      if (headersMs !== null && !result.alreadyThere) {
-        this.slotsOf(row.accountId).finished(
-          this.deps.clock.now() - startedMs,
-          this.deps.clock.now() - headersMs,
-        );
+      if (headersMs !== null && receivedMs !== null && !result.alreadyThere) {
+        // Receiving ends at the body's last byte: the sync and the naming after it leave the link idle.
+        this.slotsOf(row.accountId).finished(this.deps.clock.now() - startedMs, receivedMs - headersMs);
       }
       current = {
         ...current,

@@ -73,6 +73,34 @@ describe('downloadFile', () => {
     }
   });
 
+  it('says when the body’s last byte came, before the file is synced and named', async () => {
+    const events: string[] = [];
+    const fs: DownloadFs = {
+      ...nodeDownloadFs,
+      async openPart(path) {
+        const file = await nodeDownloadFs.openPart(path);
+        return { ...file, write: file.write, sync: async () => (events.push('sync'), file.sync()) };
+      },
+      place: async (from, to) => (events.push('place'), nodeDownloadFs.place(from, to)),
+    };
+    let fetched = 0;
+    const target = join(root, 'render.mp4');
+    await downloadFile({
+      sign: async () => server.sign(),
+      accountUrl: server.url,
+      root,
+      target,
+      fs,
+      onProgress: (bytes) => (fetched = bytes),
+      onReceived: () => events.push(`received ${server.requests.length} request`),
+    });
+    // Receiving is over at the last byte: the sync and the naming after it are the disk's time, not the link's.
+    expect(events.filter((event) => event !== 'sync').at(0)).toBe('received 1 request');
+    expect(events.at(-1)).toBe('place');
+    expect(events.lastIndexOf('sync')).toBeGreaterThan(events.indexOf('received 1 request'));
+    expect(fetched).toBe(SIZE);
+  });
+
   it('resumes a cut connection with Range and If-Range, fetching the file about once', async () => {
     server.set({ cutAfter: 1_000_000, cuts: 2 });
     const { run, target } = request();
