@@ -152,6 +152,28 @@ describe('PollScheduler: when it polls', () => {
     expect(service.detectedAt.get(target.uuid)! - (target.startedAtMs + 30_000)).toBeLessThanOrEqual(2_400);
   });
 
+  it('asks the jobs of a kind still waiting for their first poll sooner once the first of them has ended sooner', async () => {
+    const durations = new DurationModel();
+    for (const duration of [55_000, 60_000, 65_000]) durations.record(KEY, duration);
+    const { time, service, scheduler } = setup({ durations });
+    // The first job of a wave, then ten more a few seconds later; all are in fact far faster than learned.
+    const first = service.create(20_000);
+    scheduler.add(first);
+    await time.advance(5_000);
+    const wave = Array.from({ length: 10 }, () => service.create(30_000));
+    for (const target of wave) scheduler.add(target);
+    const planned = scheduler.nextPollAt(wave[0]!.id)!;
+    await time.until(() => service.detectedAt.has(first.uuid), 120_000, 250);
+    // The first job's answer said it ended at 20 s: the others are asked at the new first likely end (which
+    // has passed for them), not at the one planned before.
+    const firstAnswer = service.detectedAt.get(first.uuid)!;
+    await time.until(() => scheduler.size === 0, 120_000, 250);
+    expect(firstAnswer).toBeLessThan(planned);
+    for (const target of wave) {
+      expect(service.callsFor(target.uuid).map((call) => call.at)).toEqual([firstAnswer]);
+    }
+  });
+
   it('costs ≤ 0.2× the requests of a fixed 1 s poller, with p95 detection lag ≤ 0.8 of max(1 s, 10 % of the duration), durations well learned', async () => {
     const random = seededRandom(42);
     const draw = logNormal(random, 60_000, 0.3);

@@ -1,6 +1,7 @@
-// What the jobs of one project and type usually take, learned from the ones that finished: when a job of
-// the kind may first end (the poll scheduler's first poll), quantiles, and the remaining time for the
-// queue's ETA. Pure: no I/O, no clock.
+// What the jobs of one project and type usually take, learned from the ones that finished and from the ones
+// still running (each has run at least as long as its last poll saw): when a job of the kind may first end
+// (the poll scheduler's first poll), quantiles, and the remaining time for the queue's ETA. Pure: no I/O,
+// no clock.
 import type { DurationKey, DurationSample } from './poll-types';
 
 export interface DurationEstimate {
@@ -44,6 +45,15 @@ const POOLED_SPREAD_WEIGHT = 10;
 /** The spread assumed before any key has two samples (a coefficient of variation of about 0.5). */
 const DEFAULT_LOG_VARIANCE = 0.22;
 
+/**
+ * Running jobs are counted by their age in steps of this much of a logarithm (2 %), each at its step's
+ * lower edge (a little less than it has run: never more), so that the fit costs the number of distinct
+ * ages, not of jobs (10,000 open jobs are a few hundred steps at most).
+ */
+const AGE_STEP = 0.02;
+/** How far above the finished jobs' own mean running jobs may move the fitted centre, in spreads. */
+const MAX_CENTRE_SHIFT = 4;
+
 /** Durations are compared in logarithms (run times are log-normal-like); below 1 ms is 1 ms. */
 const logOf = (durationMs: number) => Math.log(Math.max(1, durationMs));
 
@@ -57,8 +67,45 @@ class KeySamples {
   private sortedCache: number[] | null = null;
   private sumLog = 0;
   private sumLogSquared = 0;
+  /** Each running job's age step (see AGE_STEP), and how many running jobs are at each step. */
+  private readonly runningStep = new Map<string, number>();
+  readonly runningPerStep = new Map<number, number>();
+  /** fittedCentre's answer for a spread, until a sample or a running job's step changes. */
+  fit: { spread: number; centre: Centre } | null = null;
 
   constructor(private readonly window: number) {}
+
+  /** The job was seen running at this age (an older age replaces its younger one). */
+  running(jobId: string, ageMs: number): void {
+    const step = Math.floor(logOf(ageMs) / AGE_STEP);
+    const before = this.runningStep.get(jobId);
+    if (before !== undefined && before >= step) return;
+    if (before !== undefined) this.leave(before);
+    this.fit = null;
+    this.runningStep.set(jobId, step);
+    this.runningPerStep.set(step, (this.runningPerStep.get(step) ?? 0) + 1);
+  }
+
+  /** The job ended, or is no longer followed: it is no longer counted as running. */
+  ended(jobId: string): void {
+    const step = this.runningStep.get(jobId);
+    if (step === undefined) return;
+    this.runningStep.delete(jobId);
+    this.leave(step);
+    this.fit = null;
+  }
+
+  /** The largest finished duration's logarithm. */
+  get maxLog(): number {
+    const sorted = this.sorted();
+    return logOf(sorted[sorted.length - 1] ?? 1);
+  }
+
+  private leave(step: number): void {
+    const left = (this.runningPerStep.get(step) ?? 1) - 1;
+    if (left > 0) this.runningPerStep.set(step, left);
+    else this.runningPerStep.delete(step);
+  }
 
   add(durationMs: number): void {
     if (this.ring.length < this.window) this.ring.push(durationMs);
@@ -73,6 +120,7 @@ class KeySamples {
     this.sumLogSquared += log * log;
     this.next = (this.next + 1) % this.window;
     this.sortedCache = null;
+    this.fit = null;
   }
 
   /** Mean of the logarithms. */
@@ -120,7 +168,81 @@ function upperBound(sorted: readonly number[], value: number): number {
   return low;
 }
 
-function keyOf(key: DurationKey): string {
+/** erfc(x) for x ≥ 0, within 1.5e-7 (Abramowitz and Stegun, 7.1.26). */
+function erfc(x: number): number {
+  const t = 1 / (1 + 0.3275911 * x);
+  const poly =
+    t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  return poly * Math.exp(-x * x);
+}
+
+/**
+ * The standard normal's hazard φ(z) / (1 − Φ(z)): how strongly surviving to z speaks for a later centre.
+ * Far in the tail, where 1 − Φ(z) is too small for erfc's absolute error, through Laplace's continued
+ * fraction of the ratio itself.
+ */
+function normalHazard(z: number): number {
+  if (z > 3) {
+    let fraction = z;
+    for (let k = 24; k >= 1; k -= 1) fraction = z + k / fraction;
+    return fraction;
+  }
+  const density = Math.exp((-z * z) / 2) / Math.sqrt(2 * Math.PI);
+  const tail = z >= 0 ? erfc(z / Math.SQRT2) / 2 : 1 - erfc(-z / Math.SQRT2) / 2;
+  return density / tail;
+}
+
+/** The fitted centre, and how many finished jobs the evidence behind it is worth (for its uncertainty). */
+interface Centre {
+  readonly log: number;
+  readonly worth: number;
+}
+
+/**
+ * The centre (mean of the logarithms) that best explains both the finished jobs and the running ones (a
+ * log-normal fit with censored samples, the spread held): the finished alone say too early a centre while
+ * the first of a wave finish and the rest still run. Its worth is the fit's Fisher information in finished
+ * jobs (each finished job is worth 1, a running one λ(λ − z), little while it is young): a centre that a
+ * hundred running jobs confirm is less uncertain than one three finished jobs give. A running job older than
+ * every finished one counts as having run as long as the longest of them (a job stuck on the service for
+ * hours would otherwise move every forecast of its kind), and the centre moves up at most MAX_CENTRE_SHIFT
+ * spreads. Solved by bisection: the score falls as the centre rises.
+ */
+function fittedCentre(samples: KeySamples, spread: number): Centre {
+  const mean = samples.logMean;
+  const n = samples.count;
+  if (samples.runningPerStep.size === 0 || !(spread > 0)) return { log: mean, worth: n };
+  const ceiling = samples.maxLog;
+  const running: Array<[number, number]> = [];
+  for (const [step, count] of samples.runningPerStep) {
+    running.push([Math.min(step * AGE_STEP, ceiling), count]);
+  }
+  const score = (centre: number) => {
+    let pull = 0;
+    for (const [log, count] of running) pull += count * normalHazard((log - centre) / spread);
+    return n * (mean - centre) + spread * pull;
+  };
+  let low = mean;
+  let high = mean + MAX_CENTRE_SHIFT * spread;
+  if (score(high) >= 0) low = high;
+  else {
+    for (let round = 0; round < 30; round += 1) {
+      const middle = (low + high) / 2;
+      if (score(middle) > 0) low = middle;
+      else high = middle;
+    }
+  }
+  let worth = n;
+  for (const [log, count] of running) {
+    const z = (log - low) / spread;
+    const hazard = normalHazard(z);
+    worth += count * hazard * (hazard - z);
+  }
+  return { log: low, worth };
+}
+
+/** One string per duration key. */
+export function durationKeyId(key: DurationKey): string {
   // NUL cannot occur in a project id or job type the service hands out, so the pair cannot collide.
   return `${key.projectId}\u0000${key.jobType}`;
 }
@@ -140,7 +262,7 @@ export class DurationModel {
   /** Learns one finished job's duration. Negative, NaN and infinite values are dropped (clock trouble). */
   record(key: DurationKey, durationMs: number): void {
     if (!Number.isFinite(durationMs) || durationMs < 0) return;
-    const id = keyOf(key);
+    const id = durationKeyId(key);
     let samples = this.keys.get(id);
     if (!samples) {
       samples = new KeySamples(this.window);
@@ -150,6 +272,26 @@ export class DurationModel {
     this.pooledCache = null;
   }
 
+  /**
+   * A job of this key was seen still running at this age: it will take at least that long. Counted in the
+   * first likely end until `ended` (the scheduler calls it for every job it stops following).
+   */
+  running(key: DurationKey, jobId: string, ageMs: number): void {
+    if (!Number.isFinite(ageMs) || ageMs < 0) return;
+    const id = durationKeyId(key);
+    let samples = this.keys.get(id);
+    if (!samples) {
+      samples = new KeySamples(this.window);
+      this.keys.set(id, samples);
+    }
+    samples.running(jobId, ageMs);
+  }
+
+  /** The job finished (its duration `record`ed apart), was removed or is no longer followed. */
+  ended(key: DurationKey, jobId: string): void {
+    this.keys.get(durationKeyId(key))?.ended(jobId);
+  }
+
   /** Bulk learning from the history at start, oldest first (so that the newest stay in the window). */
   load(samples: Iterable<DurationSample>): void {
     for (const sample of samples) this.record(sample.key, sample.durationMs);
@@ -157,7 +299,7 @@ export class DurationModel {
 
   /** Samples held for the key (0 when none). */
   count(key: DurationKey): number {
-    return this.keys.get(keyOf(key))?.count ?? 0;
+    return this.keys.get(durationKeyId(key))?.count ?? 0;
   }
 
   /** Quantiles of the key's recent durations, or null with fewer than `minSamples` samples. */
@@ -176,15 +318,21 @@ export class DurationModel {
    * When a job of this key may first end: the FIRST_END_SHARE quantile of a log-normal fitted to the
    * key's recent durations, as a forecast for the next job (widened for few samples, so that they give an
    * earlier time), with the spread shared with the model's other keys in
-   * proportion to how little this key has seen. Null with fewer than `minSamples` samples.
+   * proportion to how little this key has seen, and its centre moved by the jobs still running (see
+   * fittedCentre). Null with fewer than `minSamples` samples.
    */
   firstEndMs(key: DurationKey): number | null {
-    const samples = this.keys.get(keyOf(key));
+    const samples = this.keys.get(durationKeyId(key));
     if (!samples || samples.count < this.minSamples) return null;
     const n = samples.count;
     const variance =
       (samples.logSquares + POOLED_SPREAD_WEIGHT * this.pooledLogVariance()) / (n - 1 + POOLED_SPREAD_WEIGHT);
-    return Math.exp(samples.logMean + FIRST_END_Z * Math.sqrt(variance * (1 + FEW_SAMPLES_WIDENING / n)));
+    const spread = Math.sqrt(variance);
+    if (samples.fit?.spread !== spread) samples.fit = { spread, centre: fittedCentre(samples, spread) };
+    const centre = samples.fit.centre;
+    return Math.exp(
+      centre.log + FIRST_END_Z * Math.sqrt(variance * (1 + FEW_SAMPLES_WIDENING / centre.worth)),
+    );
   }
 
   /**
@@ -223,7 +371,7 @@ export class DurationModel {
   }
 
   private sortedOf(key: DurationKey): readonly number[] | null {
-    const samples = this.keys.get(keyOf(key));
+    const samples = this.keys.get(durationKeyId(key));
     return samples && samples.count >= this.minSamples ? samples.sorted() : null;
   }
 }

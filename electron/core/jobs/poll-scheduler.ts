@@ -8,7 +8,7 @@ import { isApiError } from '../api/api-error';
 import type { Clock, Power, PowerState, TimerHandle, Timers } from '../kernel/ports';
 import { DueQueue } from './due-queue';
 import type { DueItem } from './due-queue';
-import type { DurationModel } from './durations';
+import { durationKeyId, type DurationModel } from './durations';
 import { DEFAULT_INTERVALS, errorDelay, nextPollDelay } from './poll-intervals';
 import type { PollIntervalOptions } from './poll-intervals';
 import type { DurationKey, PollListener, PollTarget } from './poll-types';
@@ -74,6 +74,8 @@ interface Entry extends DueItem {
   staleBefore: number;
   /** Due is a half-way look at the plan, not a poll: when the poll itself is planned, else null. */
   replanFor: number | null;
+  /** An answer came for this job: it is past its first wait. */
+  answered: boolean;
 }
 
 const VALID_STATUSES: readonly string[] = JOB_STATUSES;
@@ -92,6 +94,8 @@ function parseTime(text: string | undefined): number | null {
 
 export class PollScheduler {
   private readonly entries = new Map<string, Entry>();
+  /** The entries of each duration key, to plan their first polls again when the model learns. */
+  private readonly byKey = new Map<string, Set<Entry>>();
   private readonly queue = new DueQueue<Entry>();
   private readonly limiter: RateLimiter;
   private readonly intervals: PollIntervalOptions;
@@ -138,8 +142,13 @@ export class PollScheduler {
     if (this.disposed) return;
     const existing = this.entries.get(target.id);
     if (existing) {
+      this.unindex(existing);
+      // A requeued job runs anew: its age so far says nothing of how long this run takes.
+      this.deps.durations.ended(existing.key, target.id);
+      existing.answered = false;
       existing.target = target;
       existing.key = { projectId: target.projectId, jobType: target.jobType };
+      this.index(existing);
       return;
     }
     const entry: Entry = {
@@ -149,11 +158,13 @@ export class PollScheduler {
       flight: null,
       staleBefore: -Infinity,
       replanFor: null,
+      answered: false,
       due: 0,
       seq: 0,
       heapIndex: -1,
     };
     this.entries.set(target.id, entry);
+    this.index(entry);
     const now = this.deps.clock.now();
     const age = now - target.startedAtMs;
     const delay = this.normalDelay(entry, now);
@@ -220,8 +231,12 @@ export class PollScheduler {
     this.disposed = true;
     this.clearTimer();
     this.unsubscribePower();
-    for (const entry of this.entries.values()) this.cancelFlight(entry);
+    for (const entry of this.entries.values()) {
+      this.cancelFlight(entry);
+      this.deps.durations.ended(entry.key, entry.target.id);
+    }
     this.entries.clear();
+    this.byKey.clear();
     this.queue.clear();
   }
 
@@ -297,14 +312,18 @@ export class PollScheduler {
     this.limiter.onSuccess();
     this.probing = false;
     const status = job.job_status;
+    entry.answered = true;
     if (isFinalStatus(status)) {
+      const before = this.deps.durations.firstEndMs(entry.key);
       this.deps.durations.record(entry.key, this.durationOf(entry.target, job, now));
       this.drop(entry);
+      this.pullFirstPolls(entry.key, before, now);
       this.emit(() => this.deps.listener.onRecord(entry.target, job, true));
       return;
     }
     if (VALID_STATUSES.includes(status)) {
       entry.failures = 0;
+      this.deps.durations.running(entry.key, entry.target.id, now - entry.target.startedAtMs);
       this.plan(entry, now, this.normalDelay(entry, now));
     } else {
       // CANCELLED, lower-case success…: not a state the spec says ends a job, so keep asking, sparingly.
@@ -377,6 +396,22 @@ export class PollScheduler {
     this.at(entry, Math.min(planned, Math.max(now, end)));
   }
 
+  /**
+   * A job of this kind finished, and the model now says its kind may first end sooner than before: the
+   * jobs of the kind still waiting for their first poll are asked at the new first likely end (at once
+   * when it has passed), not at the old one. In a wave, the first jobs created are the first asked: when
+   * they have finished already, the rest of the wave is asked sooner, rather than seen late.
+   */
+  private pullFirstPolls(key: DurationKey, before: number | null, now: number): void {
+    const firstEnd = this.deps.durations.firstEndMs(key);
+    if (firstEnd === null || (before !== null && firstEnd >= before)) return;
+    for (const other of this.byKey.get(durationKeyId(key)) ?? []) {
+      if (other.answered || other.flight || other.failures > 0 || !this.queue.has(other)) continue;
+      const end = Math.max(now, other.target.startedAtMs + firstEnd);
+      if ((other.replanFor ?? other.due) > end) this.at(other, end);
+    }
+  }
+
   /** Queues the job's next poll at `due` (no half-way look). */
   private at(entry: Entry, due: number): void {
     entry.replanFor = null;
@@ -440,9 +475,28 @@ export class PollScheduler {
 
   // ——— bookkeeping ———
 
+  private index(entry: Entry): void {
+    const id = durationKeyId(entry.key);
+    let entries = this.byKey.get(id);
+    if (!entries) {
+      entries = new Set();
+      this.byKey.set(id, entries);
+    }
+    entries.add(entry);
+  }
+
+  private unindex(entry: Entry): void {
+    const id = durationKeyId(entry.key);
+    const entries = this.byKey.get(id);
+    entries?.delete(entry);
+    if (entries?.size === 0) this.byKey.delete(id);
+  }
+
   private drop(entry: Entry): void {
     this.entries.delete(entry.target.id);
+    this.unindex(entry);
     this.queue.remove(entry);
+    this.deps.durations.ended(entry.key, entry.target.id);
   }
 
   private cancelFlight(entry: Entry): void {
