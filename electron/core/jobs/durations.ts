@@ -262,13 +262,7 @@ export class DurationModel {
   /** Learns one finished job's duration. Negative, NaN and infinite values are dropped (clock trouble). */
   record(key: DurationKey, durationMs: number): void {
     if (!Number.isFinite(durationMs) || durationMs < 0) return;
-    const id = durationKeyId(key);
-    let samples = this.keys.get(id);
-    if (!samples) {
-      samples = new KeySamples(this.window);
-      this.keys.set(id, samples);
-    }
-    samples.add(durationMs);
+    this.samplesOf(key).add(durationMs);
     this.pooledCache = null;
   }
 
@@ -278,13 +272,17 @@ export class DurationModel {
    */
   running(key: DurationKey, jobId: string, ageMs: number): void {
     if (!Number.isFinite(ageMs) || ageMs < 0) return;
+    this.samplesOf(key).running(jobId, ageMs);
+  }
+
+  private samplesOf(key: DurationKey): KeySamples {
     const id = durationKeyId(key);
     let samples = this.keys.get(id);
     if (!samples) {
       samples = new KeySamples(this.window);
       this.keys.set(id, samples);
     }
-    samples.running(jobId, ageMs);
+    return samples;
   }
 
   /** The job finished (its duration `record`ed apart), was removed or is no longer followed. */
