@@ -191,15 +191,17 @@ async function placedBefore(
 }
 
 /**
- * Where `folder` really is (links resolved), whether that is inside the chosen folder, and which folder it
- * is on the disk (device and inode), so that another folder swapped in under the same name is seen.
+ * Where `folder` really is (links resolved), whether that is inside the chosen folder (where it really is,
+ * resolved once per download: a chosen folder that leads elsewhere later does not take the file along),
+ * and which folder it is on the disk (device and inode), so that another folder swapped in under the same
+ * name is seen.
  */
 async function whereIs(
   fs: DownloadFs,
-  root: string,
+  realRoot: string,
   folder: string,
 ): Promise<{ real: string; inside: boolean; identity: string | null }> {
-  const [realRoot, real] = await Promise.all([fs.realpath(root), fs.realpath(folder)]);
+  const real = await fs.realpath(folder);
   const found = await fs.entry(real);
   return {
     real,
@@ -277,7 +279,8 @@ async function download(request: DownloadRequest, dispatcher: Dispatcher): Promi
   // The folder is made, then checked where it really is: a link inside the chosen folder that points
   // elsewhere must not carry the file out of it.
   await onDisk(folder, () => fs.mkdirs(folder));
-  const first = await onDisk(folder, () => whereIs(fs, request.root, folder));
+  const realRoot = await onDisk(folder, () => fs.realpath(request.root));
+  const first = await onDisk(folder, () => whereIs(fs, realRoot, folder));
   if (!first.inside) {
     throw new DownloadError('outside', `Refused to write outside the download folder: ${first.real}`);
   }
@@ -286,7 +289,7 @@ async function download(request: DownloadRequest, dispatcher: Dispatcher): Promi
   // folder) during a long or retried download must not carry the file where it leads. Node has no
   // openat(), so a swap in the instant between this look and the open is not caught; one any earlier is.
   const stillTheFolder = async () => {
-    const now = await onDisk(folder, () => whereIs(fs, request.root, folder));
+    const now = await onDisk(folder, () => whereIs(fs, realRoot, folder));
     if (now.inside && now.identity === first.identity) return;
     throw new DownloadError(
       'unsafe',
