@@ -3,6 +3,7 @@
 // failed refresh that keeps the list it had) and this session's job list on Create (newest first, states in
 // words, live updates, errors).
 import './setup';
+import { Profiler } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -183,6 +184,41 @@ describe('SessionJobs (this session’s jobs on Create)', () => {
     );
     expect(await within(list).findByText('In progress')).toBeInTheDocument();
     expect(useJobsStore.getState().announcement).toBe('Untitled project: In progress');
+  });
+
+  it('is not rendered again when a job outside the session changes (Create stays mounted behind the Queue)', async () => {
+    installFakeApi({ 'jobs:list': () => [job({ id: 'earlier', projectName: 'Earlier job' })] });
+    useAccountsStore.setState({ snapshot: snapshot() });
+    let renders = 0;
+    render(
+      <Profiler id="session" onRender={() => (renders += 1)}>
+        <SessionJobs />
+      </Profiler>,
+    );
+    await useJobsStore.getState().load();
+    act(() => useJobsStore.getState().addSubmitted(job({ id: 'mine', projectName: 'Mine' })));
+    const before = renders;
+
+    act(() =>
+      useJobsStore.getState().applyChanges({
+        accountId: 'a-1',
+        jobs: [job({ id: 'earlier', projectName: 'Earlier job', status: 'SUCCESS', tracking: 'final' })],
+        removed: [],
+      }),
+    );
+    expect(renders).toBe(before);
+
+    act(() =>
+      useJobsStore.getState().applyChanges({
+        accountId: 'a-1',
+        jobs: [job({ id: 'mine', projectName: 'Mine', status: 'FAILED', tracking: 'final' })],
+        removed: [],
+      }),
+    );
+    expect(renders).toBeGreaterThan(before);
+    expect(
+      within(screen.getByRole('list', { name: 'Submitted jobs' })).getByRole('listitem'),
+    ).toHaveTextContent('Failed');
   });
 
   it('ignores events about another account', async () => {

@@ -1,19 +1,31 @@
 // The Create screen's compact list of the jobs submitted from this window since it opened, newest first,
 // following their progress live. Each opens its details in the Queue, where every job is.
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { JobView } from '../../../electron/shared/domain/job';
 import { EmptyState } from '../../components/EmptyState';
 import { ProjectName } from '../../components/ProjectName';
 import { RelativeTime } from '../../components/RelativeTime';
 import { jobTypeLabel } from '../../lib/job-type-labels';
 import { isRunning } from '../jobs/job-status';
-import { useJobsStore } from '../jobs/jobs-store';
+import { useJobsStore, type JobsById } from '../jobs/jobs-store';
 import { StatusBadge } from '../jobs/StatusBadge';
 import { useNavStore } from '../navigation/nav-store';
 import { showJobInQueue } from '../queue/show-job';
 
 /** A long session still lists only its latest jobs here; the Queue has them all. */
 const SHOWN = 50;
+
+/** The latest of this session's jobs still in the history, newest first. */
+function sessionJobs(byId: JobsById, sessionIds: readonly string[]): JobView[] {
+  const jobs: JobView[] = [];
+  for (const id of sessionIds) {
+    const job = byId[id];
+    if (job) jobs.push(job);
+    if (jobs.length === SHOWN) break;
+  }
+  return jobs;
+}
 
 const SessionJob = memo(function SessionJob({ job }: { job: JobView }) {
   return (
@@ -44,9 +56,9 @@ const SessionJob = memo(function SessionJob({ job }: { job: JobView }) {
 });
 
 export function SessionJobs(): React.JSX.Element {
-  const byId = useJobsStore((state) => state.byId);
-  const sessionIds = useJobsStore((state) => state.sessionIds);
-  const jobs = useMemo(() => sessionIds.flatMap((id) => byId[id] ?? []).slice(0, SHOWN), [byId, sessionIds]);
+  // The shown jobs' own objects, compared one by one: the Create screen stays mounted behind the others, and
+  // reading the whole history here rendered it again on every frame of any job's change.
+  const jobs = useJobsStore(useShallow((state) => sessionJobs(state.byId, state.sessionIds)));
   const running = jobs.filter(isRunning).length;
 
   return (

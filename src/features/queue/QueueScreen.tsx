@@ -1,8 +1,7 @@
 // The Queue screen: every job of the history, full width. A header with counts and the actions on the
 // selection (or, for export, on everything shown), the search and filters, the windowed grid, the detail
 // drawer beside it, and one notice saying how the last action went.
-import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { memo, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { NoticeBar } from '../../components/NoticeBar';
@@ -14,13 +13,13 @@ import { downloadJobs } from '../downloads/download-actions';
 import { DownloadsBar } from '../downloads/DownloadsBar';
 import { JobDrawer } from './JobDrawer';
 import { JobsGrid } from './JobsGrid';
-import { exportJobs, removeJobs, requeueJobs } from './queue-actions';
+import { exportJobs } from './queue-actions';
 import { hasFilters } from './queue-filter';
 import { PollHealthBanner } from './PollHealthBanner';
 import { QueueFilters } from './QueueFilters';
 import { useDisplayNameStore } from '../team/display-name-store';
-import { RerunConfirm } from './RerunConfirm';
 import { useQueueStore } from './queue-store';
+import { SelectionConfirms } from './SelectionConfirms';
 import { TrackJobDialog } from './TrackJobDialog';
 import { useWhileShown } from '../navigation/use-while-shown';
 import { useVisibleIds } from './use-visible-ids';
@@ -30,6 +29,15 @@ const NO_IDS: string[] = [];
 
 /** Stable, so that the notice's own timer is not restarted by every render of the screen. */
 const dismissNotice = () => useQueueStore.getState().notify(null);
+
+// The screen renders once a frame while jobs change (it follows the whole history for its list); these parts
+// read their own stores or take props that hold still, so they are memoised rather than rendered with it.
+const HealthBanner = memo(PollHealthBanner);
+const Filters = memo(QueueFilters);
+const Downloads = memo(DownloadsBar);
+const Drawer = memo(JobDrawer);
+const Notice = memo(NoticeBar);
+const TrackDialog = memo(TrackJobDialog);
 
 function GridOverlay({
   total,
@@ -201,45 +209,30 @@ export function QueueScreen(): React.JSX.Element {
         </div>
       </header>
 
-      <PollHealthBanner />
-      <QueueFilters />
-      <DownloadsBar />
+      <HealthBanner />
+      <Filters />
+      <Downloads />
 
       <div className={`queue-main${drawerOpen ? ' has-drawer' : ''}`}>
         <div className="grid-frame">
           <JobsGrid ids={ids} byId={byId} busy={pending} />
           <GridOverlay total={total} shown={ids.length} pending={pending} />
         </div>
-        <JobDrawer />
+        <Drawer />
         <div className="queue-notice">
-          <NoticeBar notice={notice} onDismiss={dismissNotice} />
+          <Notice notice={notice} onDismiss={dismissNotice} />
         </div>
       </div>
 
-      <TrackJobDialog open={tracking} onOpenChange={setTracking} />
-      <RerunConfirm
-        open={confirmingRequeue && selectedIds.length > 0}
-        onOpenChange={setConfirmingRequeue}
-        title={`Requeue ${jobCount(selectedIds.length)}?`}
-        confirmLabel="Requeue"
-        params={{ ids: selectedIds.length > 0 ? selectedIds : ['none'] }}
-        busy={busy === 'requeue'}
-        onConfirm={() => void requeueJobs(selectedIds).then(() => setConfirmingRequeue(false))}
+      <TrackDialog open={tracking} onOpenChange={setTracking} />
+      <SelectionConfirms
+        selectedIds={selectedIds}
+        busy={busy}
+        requeueOpen={confirmingRequeue}
+        onRequeueOpenChange={setConfirmingRequeue}
+        removeOpen={confirmingRemove}
+        onRemoveOpenChange={setConfirmingRemove}
       />
-      <ConfirmDialog
-        open={confirmingRemove}
-        onOpenChange={setConfirmingRemove}
-        title={`Remove ${jobCount(selectedIds.length)} from the history?`}
-        confirmLabel="Remove from history"
-        busy={busy === 'remove'}
-        onConfirm={() => void removeJobs(selectedIds).then(() => setConfirmingRemove(false))}
-      >
-        <p>
-          The app forgets {selectedIds.length === 1 ? 'this job' : 'these jobs'}: no longer listed, no longer
-          followed. Jobs still running keep running on the service and still use credits; their outputs stay
-          there. This cannot be undone here, though a job can be followed again with “Track a job…”.
-        </p>
-      </ConfirmDialog>
     </div>
   );
 }
