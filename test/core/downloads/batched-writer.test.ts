@@ -1,7 +1,7 @@
 // The downloader's writer on a real file: a fast body goes out in 1 MiB writes (its chunks as they came, not
 // copied), a slow one at least every 100 ms (and what came before a stall without waiting for more), a
 // full batch waits for the disk (memory stays flat), the file is
-// synced in the background every 4 MiB while writes go on, and a failed background sync is thrown at
+// synced in the background every 16 MiB while writes go on, and a failed background sync is thrown at
 // finish() in place of being lost.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -123,18 +123,18 @@ it('makes a full batch wait for the write before it, so that at most two batches
   expect((await readFile(path)).byteLength).toBe(32 * 65536);
 });
 
-it('syncs in the background every 4 MiB while the writes go on, and finish() waits for it', async () => {
+it('syncs in the background every 16 MiB while the writes go on, and finish() waits for it', async () => {
   const held = await heldFile();
   const writer = new BatchedWriter(held.file, () => undefined);
-  for (let i = 0; i < 3; i++) await writer.add(chunk(i, MiB));
+  for (let i = 0; i < 15; i++) await writer.add(chunk(i, MiB));
   await writer.finish();
   expect(held.syncs()).toBe(0);
-  await writer.add(chunk(3, MiB));
-  await writer.add(chunk(4, MiB));
+  await writer.add(chunk(15, MiB));
+  await writer.add(chunk(16, MiB));
   await writer.finish();
   expect(held.syncs()).toBe(1);
   await held.file.close();
-  expect((await readFile(path)).byteLength).toBe(5 * MiB);
+  expect((await readFile(path)).byteLength).toBe(17 * MiB);
 });
 
 it('throws a failed background sync at finish(), not as an unhandled rejection', async () => {
