@@ -64,7 +64,7 @@ async function runScene(page: Page, app: Harness, storage: string, uploads: () =
   await page.keyboard.press('Control+3');
   await page.getByRole('button', { name: 'New batch…' }).click();
   const wizard = page.getByRole('region', { name: /^New batch/ });
-  await wizard.getByLabel('Project').selectOption({ label: 'Social Banner 1080x1080 (image)' });
+  await wizard.getByLabel('Project').selectOption({ label: 'Social Banner 1080x1080 (Image)' });
   await wizard
     .getByTestId('import-sheet-input')
     .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: sheet() });
@@ -73,12 +73,12 @@ async function runScene(page: Page, app: Harness, storage: string, uploads: () =
   await watchStalls(page);
   const importStart = Date.now();
   await wizard.getByRole('button', { name: 'Check the rows' }).click();
-  const submit = wizard.getByRole('button', { name: `Submit ${ROWS} jobs` });
+  const submit = wizard.getByRole('button', { name: `Submit ${ROWS.toLocaleString('en-US')} jobs` });
   // Waited for with a plain look at the buttons: Playwright's own expect walks the page's accessibility
   // tree in the page's main thread, a long task of its own that is not the app's.
   await page.waitForFunction(
     (label) => [...document.querySelectorAll('button')].some((button) => button.textContent === label),
-    `Submit ${ROWS} jobs`,
+    `Submit ${ROWS.toLocaleString('en-US')} jobs`,
     { timeout: 120_000, polling: 100 },
   );
   const importMs = Date.now() - importStart;
