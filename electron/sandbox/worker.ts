@@ -10,7 +10,7 @@ import { paddedParts } from './outputs/padded-output';
 import { outputKey } from './storage-keys';
 
 /** Share of a run's duration at which each intermediate state begins. */
-const STAGES: readonly { status: string; at: number }[] = [
+export const STAGES: readonly { status: string; at: number }[] = [
   { status: 'QUEUED', at: 0 },
   { status: 'STARTED', at: 0.15 },
   { status: 'IN_PROGRESS', at: 0.35 },

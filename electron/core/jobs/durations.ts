@@ -2,7 +2,12 @@
 // still running (each has run at least as long as its last poll saw): when a job of the kind may first end
 // (the poll scheduler's first poll), quantiles, and the remaining time for the queue's ETA. Pure: no I/O,
 // no clock.
+import { durationKeyId } from './duration-key';
 import type { DurationKey, DurationSample } from './poll-types';
+import { StageModel } from './stage-model';
+import type { LogForecast } from './stage-model';
+
+export { durationKeyId };
 
 export interface DurationEstimate {
   /** 5 % of the recent jobs of this key finished faster than this (ms). */
@@ -29,7 +34,7 @@ export const DEFAULT_MIN_SAMPLES = 3;
  */
 export const FIRST_END_SHARE = 0.05;
 /** The standard normal's FIRST_END_SHARE quantile (Φ⁻¹(0.05)). */
-const FIRST_END_Z = -1.6449;
+export const FIRST_END_Z = -1.6449;
 /**
  * With n samples the forecast's spread is widened by √(1 + FEW_SAMPLES_WIDENING / n): the uncertainty of
  * the fitted centre (1 / n, a forecast's own) and a margin for the spread's, so that a kind known from a
@@ -241,13 +246,9 @@ function fittedCentre(samples: KeySamples, spread: number): Centre {
   return { log: low, worth };
 }
 
-/** One string per duration key. */
-export function durationKeyId(key: DurationKey): string {
-  // NUL cannot occur in a project id or job type the service hands out, so the pair cannot collide.
-  return `${key.projectId}\u0000${key.jobType}`;
-}
-
 export class DurationModel {
+  /** What the states a job is seen in say about its end (learned apart: no history holds them). */
+  readonly stages = new StageModel();
   private readonly keys = new Map<string, KeySamples>();
   private readonly window: number;
   private readonly minSamples: number;
@@ -320,6 +321,17 @@ export class DurationModel {
    * fittedCentre). Null with fewer than `minSamples` samples.
    */
   firstEndMs(key: DurationKey): number | null {
+    return this.quantileMs(key, FIRST_END_Z);
+  }
+
+  /** The forecast's quantile at the standard normal's `z` (FIRST_END_Z: firstEndMs), or null. */
+  quantileMs(key: DurationKey, z: number): number | null {
+    const forecast = this.forecast(key);
+    return forecast === null ? null : Math.exp(forecast.log + z * forecast.spread);
+  }
+
+  /** The log-normal forecast of the next job of this key that firstEndMs draws from, or null. */
+  forecast(key: DurationKey): LogForecast | null {
     const samples = this.keys.get(durationKeyId(key));
     if (!samples || samples.count < this.minSamples) return null;
     const n = samples.count;
@@ -328,9 +340,7 @@ export class DurationModel {
     const spread = Math.sqrt(variance);
     if (samples.fit?.spread !== spread) samples.fit = { spread, centre: fittedCentre(samples, spread) };
     const centre = samples.fit.centre;
-    return Math.exp(
-      centre.log + FIRST_END_Z * Math.sqrt(variance * (1 + FEW_SAMPLES_WIDENING / centre.worth)),
-    );
+    return { log: centre.log, spread: Math.sqrt(variance * (1 + FEW_SAMPLES_WIDENING / centre.worth)) };
   }
 
   /**

@@ -1,6 +1,7 @@
 // When to ask about a job next: not before its kind may first end (learned durations), then just before
 // the detection allowance runs out; geometric without data; exponential backoff after failures. Pure
 // functions of age and chance.
+import type { LogForecast } from './stage-model';
 
 export interface PollIntervalOptions {
   /** No interval is shorter (before jitter): a second is the finest detection a person notices. */
@@ -54,17 +55,36 @@ export function baseDelay(ageMs: number, firstEndMs: number | null, options: Pol
   return remaining > firstDenseStep ? remaining : Math.max(options.minMs, options.denseFraction * age);
 }
 
-/** The jittered, capped delay until the next poll of a job that just answered with a non-final status. */
+/** The standard normal's 99th percentile. */
+const Z99 = 2.3263;
+
+/**
+ * When a job whose own run forecasts its end (`own`, log-normal) may first end: one dense step after the
+ * forecast's 1st percentile, so that a job ending there is still seen within the dense zone's lag, but not
+ * after its 99th (a sharp forecast: one poll just after the end).
+ */
+export function ownFirstEnd(own: LogForecast, options: PollIntervalOptions): number {
+  const early = (1 + options.denseFraction) * Math.exp(own.log - Z99 * own.spread);
+  return Math.min(early, Math.exp(own.log + Z99 * own.spread));
+}
+
+/**
+ * The jittered, capped delay until the next poll of a job that just answered with a non-final status;
+ * `ownForecast` when `firstEndMs` comes from the job's own run (ownFirstEnd), not its kind.
+ */
 export function nextPollDelay(
   ageMs: number,
   firstEndMs: number | null,
   options: PollIntervalOptions,
   random: () => number,
+  ownForecast = false,
 ): number {
   const base = baseDelay(ageMs, firstEndMs, options);
   if (firstEndMs !== null) {
     // Later would cost detection (the dense zone) or risk a job ending unseen (the first wait): earlier only.
-    return Math.round(Math.min(options.maxMs, base * (1 - options.denseJitter * unit(random))));
+    // A wait to a job's own forecast end, which is sharp, moves by no more than a share of one dense step.
+    const span = ownForecast ? Math.min(base, options.denseFraction * firstEndMs) : base;
+    return Math.round(Math.min(options.maxMs, base - options.denseJitter * unit(random) * span));
   }
   const jittered = base * (1 + options.jitter * (2 * unit(random) - 1));
   // At the floor, jitter only shortens: a job polled every second must be seen within a second.

@@ -8,12 +8,13 @@ import { isApiError } from '../api/api-error';
 import type { Clock, Power, PowerState, TimerHandle, Timers } from '../kernel/ports';
 import { DueQueue } from './due-queue';
 import type { DueItem } from './due-queue';
-import { durationKeyId, type DurationModel } from './durations';
-import { DEFAULT_INTERVALS, errorDelay, nextPollDelay } from './poll-intervals';
+import { FIRST_END_Z, durationKeyId, type DurationModel } from './durations';
+import { DEFAULT_INTERVALS, errorDelay, nextPollDelay, ownFirstEnd } from './poll-intervals';
 import type { PollIntervalOptions } from './poll-intervals';
 import type { DurationKey, PollListener, PollTarget } from './poll-types';
 import { RateLimiter } from './rate-limiter';
 import type { RateLimiterOptions } from './rate-limiter';
+import type { StageModel } from './stage-model';
 
 export interface PollSchedulerDeps {
   clock: Clock;
@@ -76,6 +77,8 @@ interface Entry extends DueItem {
   replanFor: number | null;
   /** An answer came for this job: it is past its first wait. */
   answered: boolean;
+  /** The states this run was seen in, and when each began (StageModel); null before any. */
+  seen: Map<string, number> | null;
 }
 
 const VALID_STATUSES: readonly string[] = JOB_STATUSES;
@@ -85,6 +88,19 @@ export const DEFAULT_UNAUTHORIZED_PAUSE_MS = 60_000;
 export const DEFAULT_CATCH_UP_WINDOW_MS = 5_000;
 /** A wait to the first likely end longer than this is looked at again half-way. */
 export const REPLAN_AFTER_MS = 4_000;
+/**
+ * Where the states of a kind forecast a job's end (StageModel), its first poll comes at the kind's 1st
+ * percentile, not its 5th: that poll finds the job in a state that tells when it will end, so asking
+ * early costs no extra request, and fewer jobs end before anyone asks.
+ */
+export const PROBE_Z = -2.3263;
+/**
+ * The states forecast a job's end sharply enough to ask early when the spread of their forecast is at most
+ * this share of the kind's: an early poll that tells little costs the polls between the two percentiles.
+ */
+const SHARP_SHARE = 0.25;
+/** A job's own forecast is not believed beyond its kind's 99.9th percentile. */
+const MAX_OWN_Z = 3.09;
 
 function parseTime(text: string | undefined): number | null {
   if (text === undefined) return null;
@@ -146,6 +162,7 @@ export class PollScheduler {
       // A requeued job runs anew: its age so far says nothing of how long this run takes.
       this.deps.durations.ended(existing.key, target.id);
       existing.answered = false;
+      existing.seen = null;
       existing.target = target;
       existing.key = { projectId: target.projectId, jobType: target.jobType };
       this.index(existing);
@@ -159,6 +176,7 @@ export class PollScheduler {
       staleBefore: -Infinity,
       replanFor: null,
       answered: false,
+      seen: null,
       due: 0,
       seq: 0,
       heapIndex: -1,
@@ -314,8 +332,10 @@ export class PollScheduler {
     const status = job.job_status;
     entry.answered = true;
     if (isFinalStatus(status)) {
-      const before = this.deps.durations.firstEndMs(entry.key);
-      this.deps.durations.record(entry.key, this.durationOf(entry.target, job, now));
+      const before = this.kindFirstEnd(entry.key);
+      const duration = this.durationOf(entry.target, job, now);
+      this.deps.durations.record(entry.key, duration);
+      if (entry.seen) this.stages.learn(entry.key, entry.seen, duration);
       this.drop(entry);
       this.pullFirstPolls(entry.key, before, now);
       this.emit(() => this.deps.listener.onRecord(entry.target, job, true));
@@ -324,6 +344,8 @@ export class PollScheduler {
     if (VALID_STATUSES.includes(status)) {
       entry.failures = 0;
       this.deps.durations.running(entry.key, entry.target.id, now - entry.target.startedAtMs);
+      const stageStart = this.stageStartOf(entry.target, job);
+      if (stageStart !== null) (entry.seen ??= new Map()).set(status, stageStart);
       this.plan(entry, now, this.normalDelay(entry, now));
     } else {
       // CANCELLED, lower-case success…: not a state the spec says ends a job, so keep asking, sparingly.
@@ -372,9 +394,57 @@ export class PollScheduler {
     return Math.max(0, now - target.startedAtMs);
   }
 
+  /**
+   * When the job's present state began, in ms into its run, on the service's own clock (as durationOf):
+   * the record's updated_at, which the service sets when it moves the job on. Null without both times.
+   */
+  private stageStartOf(target: PollTarget, job: Job): number | null {
+    const created = parseTime(job.created_at);
+    const updated = parseTime(job.updated_at);
+    if (created === null || updated === null) return null;
+    const start = Math.max(created, target.startedAtMs);
+    return updated > start ? updated - start : null;
+  }
+
+  private get stages(): StageModel {
+    return this.deps.durations.stages;
+  }
+
+  /** When a job of this kind that nobody has asked about yet may first end (its first poll), or null. */
+  private kindFirstEnd(key: DurationKey): number | null {
+    const kind = this.deps.durations.forecast(key);
+    if (kind === null) return null;
+    const sharpest = this.stages.sharpest(key);
+    const z = sharpest !== null && sharpest <= SHARP_SHARE * kind.spread ? PROBE_Z : FIRST_END_Z;
+    return Math.exp(kind.log + z * kind.spread);
+  }
+
+  /** When this job may first end (plannedEnd), or null. */
+  private firstEnd(entry: Entry): number | null {
+    return this.plannedEnd(entry).ms;
+  }
+
+  /**
+   * When this job may first end: from the states it was seen in, where they forecast its end far more
+   * sharply than its kind's durations do (never beyond the kind's 99.9th percentile: one odd updated_at
+   * must not hold a job unasked); else from its kind. `own` when the job's states decided.
+   */
+  private plannedEnd(entry: Entry): { ms: number | null; own: boolean } {
+    if (!entry.answered) return { ms: this.kindFirstEnd(entry.key), own: false };
+    const kind = this.deps.durations.forecast(entry.key);
+    if (kind === null) return { ms: null, own: false };
+    const own = entry.seen && this.stages.forecast(entry.key, entry.seen);
+    if (own && own.spread <= SHARP_SHARE * kind.spread) {
+      const end = ownFirstEnd(own, this.intervals);
+      return { ms: Math.min(end, Math.exp(kind.log + MAX_OWN_Z * kind.spread)), own: true };
+    }
+    return { ms: Math.exp(kind.log + FIRST_END_Z * kind.spread), own: false };
+  }
+
   private normalDelay(entry: Entry, now: number): number {
-    const firstEnd = this.deps.durations.firstEndMs(entry.key);
-    return nextPollDelay(now - entry.target.startedAtMs, firstEnd, this.intervals, this.random);
+    const end = this.plannedEnd(entry);
+    const age = now - entry.target.startedAtMs;
+    return nextPollDelay(age, end.ms, this.intervals, this.random, end.own);
   }
 
   /**
@@ -384,7 +454,7 @@ export class PollScheduler {
    */
   private replan(entry: Entry, now: number): void {
     const planned = entry.replanFor ?? now;
-    const firstEnd = this.deps.durations.firstEndMs(entry.key);
+    const firstEnd = this.firstEnd(entry);
     const age = now - entry.target.startedAtMs;
     const delay = this.normalDelay(entry, now);
     if (firstEnd !== null && age + delay <= firstEnd) {
@@ -403,7 +473,7 @@ export class PollScheduler {
    * they have finished already, the rest of the wave is asked sooner, rather than seen late.
    */
   private pullFirstPolls(key: DurationKey, before: number | null, now: number): void {
-    const firstEnd = this.deps.durations.firstEndMs(key);
+    const firstEnd = this.kindFirstEnd(key);
     if (firstEnd === null || (before !== null && firstEnd >= before)) return;
     for (const other of this.byKey.get(durationKeyId(key)) ?? []) {
       if (other.answered || other.flight || other.failures > 0 || !this.queue.has(other)) continue;
@@ -425,7 +495,7 @@ export class PollScheduler {
    */
   private plan(entry: Entry, now: number, delay: number): void {
     const age = now - entry.target.startedAtMs;
-    const firstEnd = this.deps.durations.firstEndMs(entry.key);
+    const firstEnd = this.firstEnd(entry);
     if (firstEnd !== null && age + delay <= firstEnd && delay > REPLAN_AFTER_MS) {
       entry.replanFor = now + delay;
       this.queue.schedule(entry, now + delay / 2);

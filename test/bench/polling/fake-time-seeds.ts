@@ -1,10 +1,12 @@
 // The bench's own scenario on fake time, over several seeds: the warm-up (6 jobs per project, measured
 // once every project has 3 learned durations; or durations known from a history), then 1,000 jobs created
-// at a steady pace, polled by the real PollScheduler against a stand-in service. No machine load, no sockets: what is left is the spread
-// that the run times' draws alone give the scheduler, so "in every run" is judged on the worst seed.
+// at a steady pace, polled by the real PollScheduler against a stand-in service that moves its jobs through
+// their states as the sandbox's worker does. No machine load, no sockets: what is left is the spread that
+// the run times' draws alone give the scheduler, so "in every run" is judged on the worst seed.
 import { DurationModel } from '../../../electron/core/jobs/durations';
 import { PollScheduler } from '../../../electron/core/jobs/poll-scheduler';
-import { FakeJobService } from '../../fixtures/fake-job-service';
+import { FakeJobService, sandboxStages } from '../../fixtures/fake-job-service';
+import type { Stage } from '../../fixtures/fake-job-service';
 import { FakeTime, seededRandom } from '../../fixtures/fake-time';
 import type { BenchProject } from './bench-seed';
 import { summarise } from './outcomes';
@@ -32,6 +34,8 @@ export interface SeedOptions {
   createPerSecond: number;
   /** Every answer comes after this long. */
   latencyMs: number;
+  /** When each job's states begin (default: as the sandbox's worker moves them). */
+  stagesOf?: (durationMs: number, random: () => number) => Stage[];
 }
 
 const noListener = { onRecord: () => undefined, onLost: () => undefined, onError: () => undefined };
@@ -56,8 +60,12 @@ export async function runSeed(seed: number, options: SeedOptions): Promise<SeedR
       listener: noListener,
       rate: { initialPerSecond: 1000, maxPerSecond: 1000, slowStart: false },
     });
-  const create = (project: BenchProject) =>
-    service.create(draw(project.meanMs), { projectId: project.projectId, jobType: project.jobType });
+  const stagesOf = options.stagesOf ?? sandboxStages;
+  const create = (project: BenchProject) => {
+    const durationMs = draw(project.meanMs);
+    const stages = stagesOf(durationMs, random);
+    return service.create(durationMs, { projectId: project.projectId, jobType: project.jobType, stages });
+  };
 
   for (const project of options.projects) {
     for (let index = 0; index < (options.historyPerProject ?? 0); index += 1) {
