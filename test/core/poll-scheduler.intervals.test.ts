@@ -7,6 +7,7 @@ import {
   baseDelay,
   errorDelay,
   nextPollDelay,
+  ownFirstEnd,
 } from '../../electron/core/jobs/poll-intervals';
 
 /** A job of its kind may first end at 40 s (DurationModel.firstEndMs). */
@@ -61,6 +62,31 @@ describe('poll intervals', () => {
         },
       ),
     );
+  });
+
+  it('asks a job whose own run forecasts its end one dense step after the 1st percentile, or just after a sharp forecast’s 99th', () => {
+    const log = Math.log(40_000);
+    // Spread 10 %: 40 s × e^(−2.326 × 0.1) × 1.078.
+    expect(ownFirstEnd({ log, spread: 0.1 }, options)).toBeCloseTo(40_000 * Math.exp(-0.23263) * 1.078, 3);
+    // Spread 1 %: the 99th percentile (40.94 s) comes before that (40.24 s × 1.078).
+    expect(ownFirstEnd({ log, spread: 0.01 }, options)).toBeCloseTo(40_000 * Math.exp(0.023263), 3);
+  });
+
+  it('moves a wait to a job’s own forecast end earlier by no more than 5 % of one dense step', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 30_000 }),
+        (draw, age) => {
+          const wait = nextPollDelay(age, FIRST_END, options, () => draw, true);
+          const base = FIRST_END - age;
+          expect(wait).toBeLessThanOrEqual(base);
+          expect(wait).toBeGreaterThanOrEqual(Math.floor(base - 0.05 * 0.078 * FIRST_END));
+        },
+      ),
+    );
+    // The same wait to a kind's first likely end may come 5 % of itself earlier.
+    expect(nextPollDelay(0, FIRST_END, options, () => 1)).toBe(38_000);
   });
 
   it('backs off with full jitter in [0, min(5 min, 1 s · 2^(n − 1)))', () => {

@@ -2,9 +2,9 @@
 // (as the sandbox's worker moves its jobs), a job is asked once early and once just after its own end;
 // where states say nothing, the schedule is the durations' alone; an odd updated_at cannot hold a job.
 import { describe, expect, it } from 'vitest';
-import { DurationModel } from '../../electron/core/jobs/durations';
+import { DurationModel, FIRST_END_Z } from '../../electron/core/jobs/durations';
 import type { PollIntervalOptions } from '../../electron/core/jobs/poll-intervals';
-import { PollScheduler } from '../../electron/core/jobs/poll-scheduler';
+import { PROBE_Z, PollScheduler } from '../../electron/core/jobs/poll-scheduler';
 import type { DurationKey, PollTarget } from '../../electron/core/jobs/poll-types';
 import { FakeJobService } from '../fixtures/fake-job-service';
 import type { Stage } from '../fixtures/fake-job-service';
@@ -128,5 +128,89 @@ describe('PollScheduler: what a job’s state says', () => {
     expect(ceiling).toBeLessThan(60_000);
     for (const call of calls) expect(call.at - odd.startedAtMs).toBeLessThanOrEqual(ceiling * 1.08);
     expect(service.detectedAt.get(odd.uuid)! - odd.startedAtMs).toBeLessThanOrEqual(ceiling * 1.08);
+  });
+  it('asks a job of a kind whose states forecast its end first at the kind’s 1st percentile, else at its 5th', async () => {
+    for (const [stagesOf, z] of [
+      [undefined, PROBE_Z],
+      [() => [], FIRST_END_Z],
+    ] as const) {
+      const { time, service, durations, scheduler } = setup(9);
+      for (let index = 0; index < 20; index += 1) {
+        scheduler.add(service.create(30_000 + index * 500, stagesOf ? { stages: stagesOf() } : {}));
+      }
+      await time.until(() => scheduler.size === 0, 30 * 60_000, 1_000);
+      const target = service.create(30_000);
+      scheduler.add(target);
+      const planned = scheduler.nextPollAt(target.id)! - target.startedAtMs;
+      const expected = durations.quantileMs(KEY, z)!;
+      // The wait comes up to 5 % early (jitter), never late; a long one is looked at half-way, no request.
+      expect(planned).toBeLessThanOrEqual(Math.ceil(expected));
+      expect(planned).toBeGreaterThanOrEqual(Math.floor(0.95 * expected));
+      scheduler.dispose();
+    }
+  });
+
+  it('keeps the first start seen for a state: a later updated_at in it does not push the end later', async () => {
+    const { time, service, durations, scheduler } = setup(4);
+    for (let index = 0; index < 20; index += 1) scheduler.add(service.create(30_000 + index * 500));
+    await time.until(() => scheduler.size === 0, 30 * 60_000, 1_000);
+    // IN_PROGRESS from 14 s: it ends near 40 s.
+    const target = service.create(40_000);
+    scheduler.add(target);
+    await time.until(() => service.callsFor(target.uuid).length === 1, 60_000, 100);
+    expect(time.now() - target.startedAtMs).toBeGreaterThan(14_000);
+    const planned = scheduler.nextPollAt(target.id)! - target.startedAtMs;
+    expect(planned).toBeGreaterThanOrEqual(40_000);
+    expect(planned).toBeLessThanOrEqual(42_000);
+    // Something else (a PUT of its output) moves its updated_at to 30 s; asked again at once, it answers so.
+    await time.advance(30_000 + target.startedAtMs - time.now());
+    service.jobs.get(target.uuid)!.updatedAtOverride = target.startedAtMs + 30_000;
+    scheduler.pollNow(target.id);
+    await time.until(() => service.callsFor(target.uuid).length === 2, 1_000, 10);
+    expect(scheduler.nextPollAt(target.id)! - target.startedAtMs).toBeLessThanOrEqual(42_000);
+    expect(durations.stages.sharpest(KEY)).toBeLessThan(0.05);
+  });
+
+  it('does not forecast a requeued run from its states, nor from those of the run before', async () => {
+    const { time, service, durations, scheduler } = setup(6);
+    // 20 to 58 s: a 60 s run is within the kind's 99.9th percentile.
+    for (let index = 0; index < 20; index += 1) scheduler.add(service.create(20_000 + index * 2_000));
+    await time.until(() => scheduler.size === 0, 30 * 60_000, 1_000);
+    const kindFirstEnd = durations.firstEndMs(KEY)!;
+    // A 60 s run, seen in IN_PROGRESS: forecast to end near 60 s, well past the kind's first likely end.
+    const target = service.create(60_000);
+    scheduler.add(target);
+    await time.until(() => service.callsFor(target.uuid).length === 1, 60_000, 100);
+    expect(scheduler.nextPollAt(target.id)! - target.startedAtMs).toBeGreaterThan(58_000);
+    // Requeued now (its clock restarts on ours); the service still shows the old run's state.
+    const requeued = { ...target, startedAtMs: time.now() };
+    scheduler.add(requeued);
+    scheduler.pollNow(target.id);
+    await time.until(() => service.callsFor(target.uuid).length === 2, 1_000, 10);
+    // Asked at the kind's first likely end of the new run (5 % early at most), not at the old forecast.
+    const planned = scheduler.nextPollAt(target.id)! - requeued.startedAtMs;
+    expect(planned).toBeLessThanOrEqual(Math.ceil(kindFirstEnd));
+    expect(planned).toBeGreaterThanOrEqual(Math.floor(0.95 * kindFirstEnd) - 1_000);
+  });
+
+  it('does not start asking every second about a job whose updated_at says its state began at once', async () => {
+    const { time, service, durations, scheduler } = setup(8);
+    for (let index = 0; index < 20; index += 1) scheduler.add(service.create(30_000 + index * 500));
+    await time.until(() => scheduler.size === 0, 30 * 60_000, 1_000);
+    const floor = durations.quantileMs(KEY, -3.09)!;
+    const target = service.create(35_000);
+    // Its STARTED began 10 ms in, says the record: at 15 %, it would have ended at 67 ms.
+    service.jobs.get(target.uuid)!.updatedAtOverride = target.startedAtMs + 10;
+    scheduler.add(target);
+    // Asked early (a person pressed Refresh), 6 s in: in STARTED, which began at 5.25 s in fact.
+    await time.advance(6_000);
+    scheduler.pollNow(target.id);
+    await time.until(() => scheduler.size === 0, 10 * 60_000, 100);
+    const calls = service.callsFor(target.uuid).map((call) => call.at - target.startedAtMs);
+    expect(floor).toBeGreaterThan(20_000);
+    // Nothing more before the kind's 0.1th percentile (less the dense jitter), then every 7.8 % of the age.
+    expect(calls[0]).toBe(6_000);
+    expect(calls[1]!).toBeGreaterThanOrEqual(floor - 0.05 * 0.078 * floor - 1);
+    expect(calls.length).toBeLessThanOrEqual(8);
   });
 });

@@ -85,4 +85,13 @@ describe('StageModel', () => {
     // STARTED now begins at 30 % of the run: 9 s in means about 30 s in all (at 15 % it would say 60 s).
     expect(Math.exp(model.forecast(KEY, seen({ STARTED: 9_000 }))!.log)).toBeCloseTo(30_000, -2);
   });
+  it('is not thrown off by one odd record: ratios far from the median are left out', () => {
+    const model = new StageModel();
+    for (let index = 0; index < 20; index += 1) finish(model, KEY, 30_000 + index * 1_000);
+    // Its end's updated_at moved on by a later PUT: a ratio of 28.6 where the others say 2.9.
+    model.learn(KEY, seen({ IN_PROGRESS: 14_000 }), 400_000);
+    const forecast = model.forecast(KEY, seen({ IN_PROGRESS: 14_000 }))!;
+    expect(Math.exp(forecast.log)).toBeCloseTo(40_000, -2);
+    expect(model.sharpest(KEY)).toBeLessThan(0.05);
+  });
 });

@@ -60,8 +60,9 @@ const Z99 = 2.3263;
 
 /**
  * When a job whose own run forecasts its end (`own`, log-normal) may first end: one dense step after the
- * forecast's 1st percentile, so that a job ending there is still seen within the dense zone's lag, but not
- * after its 99th (a sharp forecast: one poll just after the end).
+ * forecast's 1st percentile, so that a job ending there is still seen within the dense zone's lag; but
+ * where the forecast is so sharp (a spread under 1.6 %) that its 99th percentile comes sooner, then: one
+ * poll just after the end.
  */
 export function ownFirstEnd(own: LogForecast, options: PollIntervalOptions): number {
   const early = (1 + options.denseFraction) * Math.exp(own.log - Z99 * own.spread);
