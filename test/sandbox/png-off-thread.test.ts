@@ -1,6 +1,9 @@
 // The sandbox draws image outputs on a thread of its own (png-off-thread.ts), so that its API keeps
 // answering while a wave of image jobs finishes: the thread's PNG is byte for byte the one drawn in place,
-// a job's photo crosses to the thread intact, and many images asked at once are each answered with their own.
+// a job's photo crosses to the thread intact, and many images asked at once are each answered with their own;
+// and the thread never keeps a process alive once its work is done.
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { Jimp } from 'jimp';
 import { describe, expect, it } from 'vitest';
 import { renderOutput } from '../../electron/sandbox/outputs';
@@ -35,5 +38,17 @@ describe('image outputs drawn off the sandbox thread', () => {
     // The photo made a difference (it crossed to the thread), and rows differ from each other.
     expect(offThread[1]!.bytes.equals(offThread[0]!.bytes)).toBe(false);
     expect(offThread[2]!.bytes.equals(offThread[0]!.bytes)).toBe(false);
+  });
+  it('let the process end by itself once drawn (bench:kills hung after its last line)', () => {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', 'test/fixtures/render-one-image.ts'], {
+      cwd: resolve(__dirname, '../..'),
+      encoding: 'utf8',
+      // A safety net only: a process the thread keeps alive would never end.
+      timeout: 30_000,
+    });
+    expect(child.stdout).toContain('image/png');
+    expect(child.stdout).toContain('1 on the thread');
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(0);
   });
 });

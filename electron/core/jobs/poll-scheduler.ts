@@ -1,7 +1,7 @@
-// Polls one account's open jobs: each when its learned duration says an answer is likely new, within the
-// account's adaptive request rate, a bounded number in flight, and nothing while the machine is offline.
-// A long wait for a job's first likely end is looked at again half-way (no request), with what the
-// durations learned meanwhile.
+// Polls one account's open jobs: each when its learned duration (or, once it has been seen in a state
+// that tells, its own run: StageModel) says an answer is likely new, within the account's adaptive request
+// rate, a bounded number in flight, and nothing while the machine is offline. A long wait for a job's
+// first likely end is looked at again half-way (no request), with what the durations learned meanwhile.
 import { JOB_STATUSES, isFinalStatus } from '../../shared/api/job-types';
 import type { Job } from '../../shared/api/schemas';
 import { isApiError } from '../api/api-error';

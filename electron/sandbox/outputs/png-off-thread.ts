@@ -34,15 +34,14 @@ export function imagesDrawnOnThread(): number {
 
 function startThread(): Worker {
   const { code, evaluated } = threadScript(ENTRY, { filename: __filename, dirname: __dirname });
+  // Its output is not piped to ours (a CLI's JSON), nor read: a worker's stdio stream that is being read
+  // keeps the process alive, unref() or not. The thread draws and answers; it prints nothing.
   const worker = new Worker(code, { eval: evaluated, stdout: true, stderr: true });
-  worker.stdout.resume();
-  worker.stderr.resume();
-  // The thread never keeps the process alive: the sandbox's server does while it runs.
-  worker.unref();
   worker.on('message', (answer: PngThreadAnswer) => {
     const job = waiting.get(answer.id);
     if (!job) return;
     waiting.delete(answer.id);
+    if (waiting.size === 0) worker.unref();
     if (!answer.ok) return job.reject(new Error(answer.message));
     drawnOnThread += 1;
     job.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
@@ -56,6 +55,10 @@ function startThread(): Worker {
   };
   worker.on('error', (error) => gone(String(error)));
   worker.on('exit', (exitCode) => gone(`exit ${exitCode}`));
+  // An idle thread never keeps the process alive (the sandbox's server does while it runs), a busy one
+  // does until its images are answered. After the listeners: adding a 'message' listener refs the thread
+  // again, and a process that had drawn one image never ended (bench:kills hung after its last line).
+  worker.unref();
   return worker;
 }
 
@@ -65,6 +68,7 @@ function drawOnThread(request: OutputRequest): Promise<Buffer> {
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
+    worker.ref();
     const job: PngThreadJob = { id, request };
     worker.postMessage(job);
   });
