@@ -4,10 +4,8 @@
 // no clock.
 import { durationKeyId } from './duration-key';
 import type { DurationKey, DurationSample } from './poll-types';
-import { StageModel } from './stage-model';
+import { StageModel, quantileOf } from './stage-model';
 import type { LogForecast } from './stage-model';
-
-export { durationKeyId };
 
 export interface DurationEstimate {
   /** 5 % of the recent jobs of this key finished faster than this (ms). */
@@ -327,7 +325,7 @@ export class DurationModel {
   /** The forecast's quantile at the standard normal's `z` (FIRST_END_Z: firstEndMs), or null. */
   quantileMs(key: DurationKey, z: number): number | null {
     const forecast = this.forecast(key);
-    return forecast === null ? null : Math.exp(forecast.log + z * forecast.spread);
+    return forecast === null ? null : quantileOf(forecast, z);
   }
 
   /** The log-normal forecast of the next job of this key that firstEndMs draws from, or null. */

@@ -1,6 +1,7 @@
 // When to ask about a job next: not before its kind may first end (learned durations), then just before
 // the detection allowance runs out; geometric without data; exponential backoff after failures. Pure
 // functions of age and chance.
+import { Z99, quantileOf } from './stage-model';
 import type { LogForecast } from './stage-model';
 
 export interface PollIntervalOptions {
@@ -55,9 +56,6 @@ export function baseDelay(ageMs: number, firstEndMs: number | null, options: Pol
   return remaining > firstDenseStep ? remaining : Math.max(options.minMs, options.denseFraction * age);
 }
 
-/** The standard normal's 99th percentile. */
-const Z99 = 2.3263;
-
 /**
  * When a job whose own run forecasts its end (`own`, log-normal) may first end: one dense step after the
  * forecast's 1st percentile, so that a job ending there is still seen within the dense zone's lag; but
@@ -65,8 +63,8 @@ const Z99 = 2.3263;
  * poll just after the end.
  */
 export function ownFirstEnd(own: LogForecast, options: PollIntervalOptions): number {
-  const early = (1 + options.denseFraction) * Math.exp(own.log - Z99 * own.spread);
-  return Math.min(early, Math.exp(own.log + Z99 * own.spread));
+  const early = (1 + options.denseFraction) * quantileOf(own, -Z99);
+  return Math.min(early, quantileOf(own, Z99));
 }
 
 /**

@@ -8,12 +8,14 @@ import { isApiError } from '../api/api-error';
 import type { Clock, Power, PowerState, TimerHandle, Timers } from '../kernel/ports';
 import { DueQueue } from './due-queue';
 import type { DueItem } from './due-queue';
-import { FIRST_END_Z, durationKeyId, type DurationModel } from './durations';
+import { durationKeyId } from './duration-key';
+import { FIRST_END_Z, type DurationModel } from './durations';
 import { DEFAULT_INTERVALS, errorDelay, nextPollDelay, ownFirstEnd } from './poll-intervals';
 import type { PollIntervalOptions } from './poll-intervals';
 import type { DurationKey, PollListener, PollTarget } from './poll-types';
 import { RateLimiter } from './rate-limiter';
 import type { RateLimiterOptions } from './rate-limiter';
+import { Z99, quantileOf } from './stage-model';
 import type { StageModel } from './stage-model';
 
 export interface PollSchedulerDeps {
@@ -93,7 +95,7 @@ export const REPLAN_AFTER_MS = 4_000;
  * percentile, not its 5th: that poll finds the job in a state that tells when it will end, so asking
  * early costs no extra request, and fewer jobs end before anyone asks.
  */
-export const PROBE_Z = -2.3263;
+export const PROBE_Z = -Z99;
 /**
  * The states forecast a job's end sharply enough to ask early when the spread of their forecast is at most
  * this share of the kind's: an early poll that tells little costs the polls between the two percentiles.
@@ -428,7 +430,7 @@ export class PollScheduler {
     if (kind === null) return null;
     const sharpest = this.stages.sharpest(key);
     const z = sharpest !== null && sharpest <= SHARP_SHARE * kind.spread ? PROBE_Z : FIRST_END_Z;
-    return Math.exp(kind.log + z * kind.spread);
+    return quantileOf(kind, z);
   }
 
   /** When this job may first end (plannedEnd), or null. */
@@ -449,11 +451,10 @@ export class PollScheduler {
     const own = entry.seen && this.stages.forecast(entry.key, entry.seen);
     if (own && own.spread <= SHARP_SHARE * kind.spread) {
       const end = ownFirstEnd(own, this.intervals);
-      const ceiling = Math.exp(kind.log + MAX_OWN_Z * kind.spread);
-      const floor = Math.exp(kind.log - MAX_OWN_Z * kind.spread);
-      return { ms: Math.min(Math.max(end, floor), ceiling), own: true };
+      const floor = quantileOf(kind, -MAX_OWN_Z);
+      return { ms: Math.min(Math.max(end, floor), quantileOf(kind, MAX_OWN_Z)), own: true };
     }
-    return { ms: Math.exp(kind.log + FIRST_END_Z * kind.spread), own: false };
+    return { ms: quantileOf(kind, FIRST_END_Z), own: false };
   }
 
   private normalDelay(entry: Entry, now: number): number {

@@ -16,6 +16,14 @@ export interface LogForecast {
   readonly spread: number;
 }
 
+/** The standard normal's 99th percentile. */
+export const Z99 = 2.3263;
+
+/** The forecast's quantile at the standard normal's `z`, in ms. */
+export function quantileOf(forecast: LogForecast, z: number): number {
+  return Math.exp(forecast.log + z * forecast.spread);
+}
+
 /** Ratios kept per kind and state, the newest win: a project's workers change. */
 export const STAGE_WINDOW = 100;
 /** With fewer finished jobs than this, a state says nothing. */
@@ -52,10 +60,6 @@ class Ratios {
     this.cached = undefined;
   }
 
-  get count(): number {
-    return this.logs.length;
-  }
-
   /**
    * The ratio's mean, and the spread of a forecast drawn from it, over the ratios near the median (one odd
    * record must neither shift every forecast of its kind nor switch them off). The spread is the sample's
@@ -85,8 +89,6 @@ function median(sorted: readonly number[]): number {
   const upper = sorted[middle] ?? 0;
   return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? upper) + upper) / 2;
 }
-
-const Z99 = 2.3263;
 
 /** Student's t over the normal at the 99th percentile, ν degrees of freedom (Cornish–Fisher, two terms). */
 function studentWidening(freedom: number): number {
