@@ -50,6 +50,8 @@ const LINKS = [
   { name: '12.5 MB/s', bytesPerSecond: 12.5 * MB, runs: RUNS ?? 3 },
 ] as const;
 const LINK_GOAL = 0.97;
+/** JRS_BENCH_EACH=1: also prints each speed run's times (how far runs on this machine are apart). */
+const EACH = process.env['JRS_BENCH_EACH'] === '1';
 /** JRS_BENCH_CASES=speed,links,many,faults: only those cases (all by default; faults compare with speed's file). */
 const CASES = process.env['JRS_BENCH_CASES']?.split(',') ?? null;
 const runs = (name: string) => CASES === null || CASES.includes(name);
@@ -236,6 +238,12 @@ async function main(): Promise<void> {
         app.push(byApp);
         identical &&= byApp.sha256 === byCurl.sha;
         floor.push((await downloader(sandbox, storagePath, warmUp, work, 'floor', origin('full'))).ms);
+        if (EACH) {
+          const ms = (value: number) => `${value.toFixed(0)} ms`;
+          console.log(
+            `${size.name}, run ${i + 1}: curl ${ms(byCurl.ms)}, curl+sync ${ms(byCurl.synced)}, downloader ${ms(byApp.ms)}, node floor ${ms(floor[i] ?? 0)}`,
+          );
+        }
       }
       const appMs = median(app.map((result) => result.ms));
       const curlMs = median(curled);

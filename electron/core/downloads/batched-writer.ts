@@ -9,23 +9,20 @@
 // megabytes, not the whole of a large file at once. Each sync is a journal commit too: every 4 MiB, a
 // 100 MB file took 153-312 ms from one run to the next (25 syncs meeting the disk's own writeback), every
 // 16 MiB a steady 153-163 ms; every 64 MiB, a 1 GB file flushed too much at its end (1.67 s against 1.40 s).
-import { systemTimers, type Clock, type TimerHandle, type Timers } from '../kernel/ports';
+import type { Clock, Timers } from '../kernel/ports';
+import { HoldTimer, HOLD_MS, wallTime, type BodyWriter } from './body-writer';
 import type { DownloadFile } from './download-fs';
 
 const BATCH_BYTES = 1024 * 1024;
 const SYNC_EVERY_BYTES = 16 * 1024 * 1024;
-/** What came is written once it has waited this long, however little it is (progress on a slow link). */
-const HOLD_MS = 100;
 
-const wallTime: Clock & Timers = { now: () => performance.now(), ...systemTimers };
-
-export class BatchedWriter {
+export class BatchedWriter implements BodyWriter {
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
   /** When the oldest pending chunk came. */
   private pendingSince = 0;
   /** Writes what came when no more comes (a link that stalls): its bytes are on disk and show. */
-  private holdTimer: TimerHandle | null = null;
+  private readonly hold: HoldTimer;
   private writing: Promise<void> | null = null;
   private busy = false;
   private unsynced = 0;
@@ -37,7 +34,9 @@ export class BatchedWriter {
     private readonly onWritten: (bytes: number) => void,
     /** The clock and timers (a test's own). */
     private readonly time: Clock & Timers = wallTime,
-  ) {}
+  ) {
+    this.hold = new HoldTimer(time, () => this.whenHeld());
+  }
 
   /** Takes a chunk; waits only when a full batch must wait for the write before it. */
   async add(chunk: Uint8Array): Promise<void> {
@@ -55,7 +54,7 @@ export class BatchedWriter {
 
   /** Writes what is left and waits for every write and sync: the bytes taken are then all written (or it throws). */
   async finish(): Promise<void> {
-    this.stopHolding();
+    this.hold.stop();
     await this.startWrite();
     await this.writing;
     await this.syncing;
@@ -88,21 +87,14 @@ export class BatchedWriter {
 
   /** While bytes are pending, writes them once they have waited HOLD_MS and the disk is free. */
   private holdUntilWritten(): void {
-    this.stopHolding();
-    const timer = this.time.setTimeout(() => {
-      this.holdTimer = null;
-      if (this.pendingBytes === 0) return;
-      if (this.busy) return this.holdUntilWritten();
-      // A failed write before it stays in `writing`: thrown at the next add or at finish().
-      this.startWrite().catch(() => undefined);
-    }, HOLD_MS);
-    timer.unref?.();
-    this.holdTimer = timer;
+    this.hold.restart();
   }
 
-  private stopHolding(): void {
-    if (this.holdTimer) this.time.clearTimeout(this.holdTimer);
-    this.holdTimer = null;
+  private whenHeld(): void {
+    if (this.pendingBytes === 0) return;
+    if (this.busy) return this.hold.restart();
+    // A failed write before it stays in `writing`: thrown at the next add or at finish().
+    this.startWrite().catch(() => undefined);
   }
 
   private syncInBackground(): void {

@@ -13,6 +13,8 @@ import type { LookupFunction } from 'node:net';
 import nodePath, { basename, dirname, extname } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { BatchedWriter } from './batched-writer';
+import type { BodyWriter } from './body-writer';
+import { DirectWriter, goesDirect } from './direct-writer';
 import { UnsafeEntryError, type DownloadFile, type DownloadFs } from './download-fs';
 import { downloadDispatcher, resolvedRefusal } from './download-dispatcher';
 import { dispatcherGet, fetchGet, type FetchedFile, type GetFile } from './download-http';
@@ -419,10 +421,18 @@ async function download(request: DownloadRequest, dispatcher: Dispatcher): Promi
             sync: () => file.sync(),
           }
         : file;
-      const writer = new BatchedWriter(sink, (bytes) => {
+      const onWritten = (bytes: number) => {
         written += bytes;
         request.onProgress?.(written, total);
-      });
+      };
+      // A large file goes past the page cache (direct-writer.ts says why); a file cut first does not.
+      const direct =
+        !cut && goesDirect(total === null ? null : total - have, have)
+          ? await onDisk(folder, async () => (await file.openDirect?.()) ?? null)
+          : null;
+      const writer: BodyWriter = direct
+        ? new DirectWriter(direct, file, have, onWritten)
+        : new BatchedWriter(sink, onWritten);
       const finish = async () => {
         await writer.finish();
         await cut;

@@ -30,8 +30,27 @@ export interface DownloadFile {
   /** Cuts the file (through the open file, never through its name). */
   truncate(length: number): Promise<void>;
   sync(): Promise<void>;
+  /**
+   * The same file opened a second time for direct I/O (Linux's O_DIRECT: written from the app's buffers
+   * to the disk, past the page cache); null where the system or the disk has none, or where the name no
+   * longer leads to this file. Closed with the file.
+   */
+  openDirect?(): Promise<DirectFile | null>;
+  /** Closes the file (and its direct twin, when one was opened). */
   close(): Promise<void>;
 }
+
+/**
+ * A file open for direct I/O: each write's buffer address, length and position must be multiples of the
+ * disk's block size (DIRECT_ALIGN covers 512- and 4096-byte blocks), else the system refuses it (EINVAL).
+ */
+export interface DirectFile {
+  /** Writes the bytes at `position`; resolves with how many were written (fewer on a short write). */
+  write(bytes: Uint8Array, position: number): Promise<number>;
+}
+
+/** The alignment that direct writes keep: addresses, lengths and positions are multiples of it. */
+export const DIRECT_ALIGN = 4096;
 
 /** What is at a name itself (a link is a link, not what it points to). */
 export interface DownloadFs {
@@ -61,6 +80,8 @@ export interface DownloadFs {
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const APPEND = constants.O_WRONLY | constants.O_APPEND | NOFOLLOW | NONBLOCK;
+/** Linux's (undefined on macOS and Windows, where their own kinds are not reachable from node). */
+const DIRECT = (constants as { O_DIRECT?: number }).O_DIRECT;
 const CREATE = APPEND | constants.O_CREAT | constants.O_EXCL;
 
 /** Opens without following; a name that turned out to be something else is refused in its own terms. */
@@ -93,14 +114,34 @@ async function openPart(path: string): Promise<DownloadFile> {
     if (before && identityOf(before) !== identityOf(opened)) throw new UnsafeEntryError(path, 'link', 1);
     // A `.part` left by an older version, readable by all: owner-only from now on.
     if ((opened.mode & 0o077) !== 0) await handle.chmod(0o600);
-    return fileOf(handle, opened);
+    return fileOf(handle, opened, path);
   } catch (error) {
     await handle.close().catch(() => undefined);
     throw error;
   }
 }
 
-function fileOf(handle: FileHandle, opened: Stats): DownloadFile {
+/**
+ * Opens `path` again for direct writes, positioned (no O_APPEND: each write says where), without following
+ * a link; null when it cannot be (no O_DIRECT here, a disk that refuses it, EINVAL), or when what opened is
+ * not the file already open (a name swapped since).
+ */
+async function openDirectTwin(path: string, identity: string): Promise<FileHandle | null> {
+  if (DIRECT === undefined) return null;
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_WRONLY | DIRECT | NOFOLLOW | NONBLOCK);
+  } catch {
+    return null;
+  }
+  const stats = await handle.stat().catch(() => null);
+  if (stats && identityOf(stats) === identity) return handle;
+  await handle.close().catch(() => undefined);
+  return null;
+}
+
+function fileOf(handle: FileHandle, opened: Stats, path: string): DownloadFile {
+  let twin: FileHandle | null = null;
   return {
     openedSize: opened.size,
     identity: identityOf(opened),
@@ -119,7 +160,19 @@ function fileOf(handle: FileHandle, opened: Stats): DownloadFile {
     },
     truncate: (length) => handle.truncate(length),
     sync: () => handle.sync(),
-    close: () => handle.close(),
+    async openDirect() {
+      twin ??= await openDirectTwin(path, identityOf(opened));
+      const direct = twin;
+      if (!direct) return null;
+      return {
+        write: async (bytes, position) =>
+          (await direct.write(bytes, 0, bytes.byteLength, position)).bytesWritten,
+      };
+    },
+    async close() {
+      await twin?.close().catch(() => undefined);
+      await handle.close();
+    },
   };
 }
 
