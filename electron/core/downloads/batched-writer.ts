@@ -14,7 +14,8 @@ import { HoldTimer, HOLD_MS, wallTime, type BodyWriter } from './body-writer';
 import type { DownloadFile } from './download-fs';
 
 const BATCH_BYTES = 1024 * 1024;
-const SYNC_EVERY_BYTES = 16 * 1024 * 1024;
+/** How much is written between two syncs: the sync at the end flushes no more than this. */
+export const SYNC_EVERY_BYTES = 16 * 1024 * 1024;
 
 export class BatchedWriter implements BodyWriter {
   private pending: Uint8Array[] = [];
@@ -43,7 +44,7 @@ export class BatchedWriter implements BodyWriter {
     const now = this.time.now();
     if (this.pendingBytes === 0) {
       this.pendingSince = now;
-      this.holdUntilWritten();
+      this.hold.restart();
     }
     this.pending.push(chunk);
     this.pendingBytes += chunk.byteLength;
@@ -86,10 +87,6 @@ export class BatchedWriter implements BodyWriter {
   }
 
   /** While bytes are pending, writes them once they have waited HOLD_MS and the disk is free. */
-  private holdUntilWritten(): void {
-    this.hold.restart();
-  }
-
   private whenHeld(): void {
     if (this.pendingBytes === 0) return;
     if (this.busy) return this.hold.restart();

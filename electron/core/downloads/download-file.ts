@@ -14,7 +14,7 @@ import nodePath, { basename, dirname, extname } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { BatchedWriter } from './batched-writer';
 import type { BodyWriter } from './body-writer';
-import { DirectWriter, goesDirect } from './direct-writer';
+import { directWriterFor, goesDirect } from './direct-writer';
 import { UnsafeEntryError, type DownloadFile, type DownloadFs } from './download-fs';
 import { downloadDispatcher, resolvedRefusal } from './download-dispatcher';
 import { dispatcherGet, fetchGet, type FetchedFile, type GetFile } from './download-http';
@@ -426,13 +426,10 @@ async function download(request: DownloadRequest, dispatcher: Dispatcher): Promi
         request.onProgress?.(written, total);
       };
       // A large file goes past the page cache (direct-writer.ts says why); a file cut first does not.
-      const direct =
-        !cut && goesDirect(total === null ? null : total - have, have)
-          ? await onDisk(folder, async () => (await file.openDirect?.()) ?? null)
-          : null;
-      const writer: BodyWriter = direct
-        ? new DirectWriter(direct, file, have, onWritten)
-        : new BatchedWriter(sink, onWritten);
+      const writer: BodyWriter =
+        (!cut && goesDirect(total === null ? null : total - have, have)
+          ? directWriterFor(file, have, onWritten)
+          : null) ?? new BatchedWriter(sink, onWritten);
       const finish = async () => {
         await writer.finish();
         await cut;

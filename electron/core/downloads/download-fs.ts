@@ -2,7 +2,7 @@
 // folder read-only (EACCES, EROFS) or gone (ENOENT) at any step; the app passes node's. Nothing here
 // writes through a link: `.part` files are opened with O_NOFOLLOW (created owner-only with O_EXCL), and
 // what is found at a name is looked at with lstat, never stat. The checks run once per open or rename,
-// never per write, so the download's hot path is the writev alone.
+// never per write, so the download's hot path is the write alone (a writev, or a direct write).
 import { constants, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { link, mkdir, open, realpath, rename, stat, statfs, unlink, type FileHandle } from 'node:fs/promises';
@@ -31,9 +31,8 @@ export interface DownloadFile {
   truncate(length: number): Promise<void>;
   sync(): Promise<void>;
   /**
-   * The same file opened a second time for direct I/O (Linux's O_DIRECT: written from the app's buffers
-   * to the disk, past the page cache); null where the system or the disk has none, or where the name no
-   * longer leads to this file. Closed with the file.
+   * This open file opened a second time, for direct I/O (Linux's O_DIRECT: written from the app's buffers
+   * to the disk, past the page cache); null where the system or the disk has none. Closed with the file.
    */
   openDirect?(): Promise<DirectFile | null>;
   /** Closes the file (and its direct twin, when one was opened). */
@@ -122,26 +121,46 @@ async function openPart(path: string): Promise<DownloadFile> {
 }
 
 /**
- * Opens `path` again for direct writes, positioned (no O_APPEND: each write says where), without following
- * a link; null when it cannot be (no O_DIRECT here, a disk that refuses it, EINVAL), or when what opened is
- * not the file already open (a name swapped since).
+ * File systems on a local disk that take direct writes as they should. A network disk (NFS, SMB) or a
+ * FUSE one may accept O_DIRECT and then send each write over the wire and wait for it: there buffered
+ * writes are the faster. statfs's f_type magic numbers, from Linux's magic.h.
  */
-async function openDirectTwin(path: string, identity: string): Promise<FileHandle | null> {
+const LOCAL_DIRECT_FILE_SYSTEMS = new Set([
+  0xef53, // ext2, ext3, ext4
+  0x58465342, // XFS
+  0x9123683e, // Btrfs
+  0xf2f52010, // F2FS
+]);
+
+/**
+ * The open file again, for direct writes, positioned (no O_APPEND: each write says where). Reopened
+ * through /proc/self/fd, never by its name: whatever is at the name now (a link, a FIFO planted since) is
+ * not looked at. Null where it cannot be: no O_DIRECT here, no /proc, a disk that is not a local one of
+ * LOCAL_DIRECT_FILE_SYSTEMS, one that refuses it (EINVAL), or (belt and braces) another file opened.
+ */
+async function openDirectTwin(
+  handle: FileHandle,
+  path: string,
+  identity: string,
+): Promise<FileHandle | null> {
   if (DIRECT === undefined) return null;
-  let handle: FileHandle;
+  const disk = await statfs(dirname(path)).catch(() => null);
+  if (!disk || !LOCAL_DIRECT_FILE_SYSTEMS.has(disk.type)) return null;
+  let twin: FileHandle;
   try {
-    handle = await open(path, constants.O_WRONLY | DIRECT | NOFOLLOW | NONBLOCK);
+    twin = await open(`/proc/self/fd/${handle.fd}`, constants.O_WRONLY | DIRECT | NONBLOCK);
   } catch {
     return null;
   }
-  const stats = await handle.stat().catch(() => null);
-  if (stats && identityOf(stats) === identity) return handle;
-  await handle.close().catch(() => undefined);
+  const stats = await twin.stat().catch(() => null);
+  if (stats && identityOf(stats) === identity) return twin;
+  await twin.close().catch(() => undefined);
   return null;
 }
 
 function fileOf(handle: FileHandle, opened: Stats, path: string): DownloadFile {
-  let twin: FileHandle | null = null;
+  // Kept as the promise: a close() while it is still opening waits for it, and closes what it opened.
+  let twin: Promise<FileHandle | null> | null = null;
   return {
     openedSize: opened.size,
     identity: identityOf(opened),
@@ -161,8 +180,8 @@ function fileOf(handle: FileHandle, opened: Stats, path: string): DownloadFile {
     truncate: (length) => handle.truncate(length),
     sync: () => handle.sync(),
     async openDirect() {
-      twin ??= await openDirectTwin(path, identityOf(opened));
-      const direct = twin;
+      twin ??= openDirectTwin(handle, path, identityOf(opened));
+      const direct = await twin;
       if (!direct) return null;
       return {
         write: async (bytes, position) =>
@@ -170,7 +189,7 @@ function fileOf(handle: FileHandle, opened: Stats, path: string): DownloadFile {
       };
     },
     async close() {
-      await twin?.close().catch(() => undefined);
+      await (await twin)?.close().catch(() => undefined);
       await handle.close();
     },
   };
