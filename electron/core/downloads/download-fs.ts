@@ -113,7 +113,7 @@ async function openPart(path: string): Promise<DownloadFile> {
     if (before && identityOf(before) !== identityOf(opened)) throw new UnsafeEntryError(path, 'link', 1);
     // A `.part` left by an older version, readable by all: owner-only from now on.
     if ((opened.mode & 0o077) !== 0) await handle.chmod(0o600);
-    return fileOf(handle, opened, path);
+    return fileOf(handle, opened);
   } catch (error) {
     await handle.close().catch(() => undefined);
     throw error;
@@ -138,17 +138,15 @@ const LOCAL_DIRECT_FILE_SYSTEMS = new Set([
  * not looked at. Null where it cannot be: no O_DIRECT here, no /proc, a disk that is not a local one of
  * LOCAL_DIRECT_FILE_SYSTEMS, one that refuses it (EINVAL), or (belt and braces) another file opened.
  */
-async function openDirectTwin(
-  handle: FileHandle,
-  path: string,
-  identity: string,
-): Promise<FileHandle | null> {
+async function openDirectTwin(handle: FileHandle, identity: string): Promise<FileHandle | null> {
   if (DIRECT === undefined) return null;
-  const disk = await statfs(dirname(path)).catch(() => null);
+  const self = `/proc/self/fd/${handle.fd}`;
+  // The disk of the open file itself (statfs follows the /proc link to it), not of whatever has its name.
+  const disk = await statfs(self).catch(() => null);
   if (!disk || !LOCAL_DIRECT_FILE_SYSTEMS.has(disk.type)) return null;
   let twin: FileHandle;
   try {
-    twin = await open(`/proc/self/fd/${handle.fd}`, constants.O_WRONLY | DIRECT | NONBLOCK);
+    twin = await open(self, constants.O_WRONLY | DIRECT | NONBLOCK);
   } catch {
     return null;
   }
@@ -158,7 +156,7 @@ async function openDirectTwin(
   return null;
 }
 
-function fileOf(handle: FileHandle, opened: Stats, path: string): DownloadFile {
+function fileOf(handle: FileHandle, opened: Stats): DownloadFile {
   // Kept as the promise: a close() while it is still opening waits for it, and closes what it opened.
   let twin: Promise<FileHandle | null> | null = null;
   return {
@@ -180,7 +178,7 @@ function fileOf(handle: FileHandle, opened: Stats, path: string): DownloadFile {
     truncate: (length) => handle.truncate(length),
     sync: () => handle.sync(),
     async openDirect() {
-      twin ??= openDirectTwin(handle, path, identityOf(opened));
+      twin ??= openDirectTwin(handle, identityOf(opened));
       const direct = await twin;
       if (!direct) return null;
       return {
