@@ -71,7 +71,7 @@ interface Slot {
   written: Promise<void>;
 }
 
-export class DirectWriter implements BodyWriter {
+class DirectWriter implements BodyWriter {
   private readonly buffers: Slot[];
   private current = 0;
   private direct: DirectFile | null = null;
@@ -109,10 +109,7 @@ export class DirectWriter implements BodyWriter {
     }));
     this.chain = this.prepare(direct, start);
     this.chain.catch((error: unknown) => (this.failure ??= { error }));
-    this.hold = new HoldTimer(time, () => {
-      const buffer = this.filling;
-      this.send(buffer, buffer.filled - (buffer.filled % DIRECT_ALIGN));
-    });
+    this.hold = new HoldTimer(time, () => this.sendAligned());
   }
 
   /** The buffer being filled. */
@@ -147,8 +144,7 @@ export class DirectWriter implements BodyWriter {
 
   async finish(): Promise<void> {
     this.hold.stop();
-    const buffer = this.filling;
-    this.send(buffer, buffer.filled - (buffer.filled % DIRECT_ALIGN));
+    const buffer = this.sendAligned();
     await this.chain;
     if (buffer.filled > buffer.sent) {
       const tail = buffer.bytes.subarray(buffer.sent, buffer.filled);
@@ -168,6 +164,13 @@ export class DirectWriter implements BodyWriter {
     this.direct = await direct;
     if (!this.direct) this.appending = true;
     else if (start > 0) await this.file.sync();
+  }
+
+  /** Queues the filling buffer's bytes up to its last aligned one (the rest waits for more, or the end). */
+  private sendAligned(): Slot {
+    const buffer = this.filling;
+    this.send(buffer, buffer.filled - (buffer.filled % DIRECT_ALIGN));
+    return buffer;
   }
 
   /** Queues the write of a buffer's bytes from what was sent up to `end`. */
