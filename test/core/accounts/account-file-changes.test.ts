@@ -132,11 +132,16 @@ it('runs what it guards while holding a lock only one holder at a time', async (
   const lock = join(dir, 'x.lock');
   const order: string[] = [];
   let release: () => void = () => undefined;
+  let entered: () => void = () => undefined;
+  const inside = new Promise<void>((done) => (entered = done));
   const first = withFileLock(lock, 'X', () => {
     order.push('first in');
+    entered();
     return new Promise<void>((done) => (release = done)).then(() => void order.push('first out'));
   });
-  await new Promise((done) => setImmediate(done));
+  // The first holds the lock before the second asks (one turn of the loop was not always enough for its
+  // open to come back on a busy machine, and the second then took the lock first).
+  await inside;
   const second = withFileLock(lock, 'X', async () => void order.push('second in'), {
     sleep: async () => {
       release();
